@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "docgen",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "docgen", targets: ["docgen"]),
+        .library(name: "DocgenKit", targets: ["DocgenKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(
+            name: "DocgenKit",
+            dependencies: [
+                "CCmarkGFM",
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftIDEUtils", package: "swift-syntax"),
+            ]
+        ),
+        .executableTarget(
+            name: "docgen",
+            dependencies: [
+                "DocgenKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "DocgenKitTests",
+            dependencies: ["DocgenKit"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -20,17 +20,22 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        .target(name: "CDocgenSystem"),
         .target(
             name: "DocgenKit",
             dependencies: [
                 "CCmarkGFM",
+                "CDocgenSystem",
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftIDEUtils", package: "swift-syntax"),
-            ]
+            ],
+            plugins: ["EmbedTheme"]
         ),
+        .executableTarget(name: "docgen-embed-theme", path: "Sources/docgen-embed-theme"),
+        .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["docgen-embed-theme"]),
         .executableTarget(
             name: "docgen",
             dependencies: [

@@ -1,0 +1,8 @@
+#ifndef CDOCGEN_SYSTEM_H
+#define CDOCGEN_SYSTEM_H
+
+/// Atomically exchanges two paths (Linux renameat2 with RENAME_EXCHANGE).
+/// Returns 0 on success, -1 with errno set otherwise (ENOSYS where unsupported).
+int docgen_exchange_paths(const char *first, const char *second);
+
+#endif

@@ -1,0 +1,51 @@
+import Foundation
+
+// MARK: - Build options
+
+/// Everything a build needs to know about where things are.
+public struct BuildOptions: Sendable {
+    /// The folder of Markdown documents.
+    public var contentDirectory: URL
+    /// Where the site goes.
+    public var outputDirectory: URL
+    /// A theme folder overriding the built-in theme, if any.
+    public var themeDirectory: URL?
+    /// The site's title.
+    public var siteTitle: String
+    /// HTML appended to every page (only the preview server sets it).
+    public var reloadScript: String
+
+    /// Creates options. Without an explicit theme, `Theme/` beside the content folder is used when present.
+    public init(contentDirectory: URL, outputDirectory: URL, themeDirectory: URL? = nil,
+                siteTitle: String = "Conventions", reloadScript: String = "") {
+        self.contentDirectory = contentDirectory.standardizedFileURL
+        self.outputDirectory = outputDirectory.standardizedFileURL
+        if let themeDirectory {
+            self.themeDirectory = themeDirectory.standardizedFileURL
+        } else {
+            let sibling = contentDirectory.standardizedFileURL.deletingLastPathComponent().appendingPathComponent("Theme")
+            var isDirectory: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: sibling.path, isDirectory: &isDirectory)
+            self.themeDirectory = exists && isDirectory.boolValue ? sibling : nil
+        }
+        self.siteTitle = siteTitle
+        self.reloadScript = reloadScript
+    }
+
+    /// How the content folder is named in messages: its path relative to the working directory when inside it.
+    public var contentDisplayName: String {
+        Self.displayPath(contentDirectory)
+    }
+
+    /// How the theme folder is named in messages.
+    public var themeDisplayName: String {
+        themeDirectory.map(Self.displayPath) ?? "built-in theme"
+    }
+
+    static func displayPath(_ url: URL) -> String {
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.path
+        let path = url.standardizedFileURL.path
+        if path.hasPrefix(cwd + "/") { return String(path.dropFirst(cwd.count + 1)) }
+        return path
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+// MARK: - Bounded parallelism
+
+extension Sequence where Element: Sendable {
+    /// Maps the elements concurrently, at most `limit` at a time (default: the number of cores),
+    /// keeping the input order in the result.
+    public func concurrentMap<T: Sendable>(
+        limit: Int = ProcessInfo.processInfo.activeProcessorCount,
+        _ transform: @escaping @Sendable (Element) async throws -> T
+    ) async rethrows -> [T] {
+        let items = Array(self)
+        guard items.count > 1, limit > 1 else {
+            var results: [T] = []
+            results.reserveCapacity(items.count)
+            for item in items { results.append(try await transform(item)) }
+            return results
+        }
+        return try await withThrowingTaskGroup(of: (Int, T).self) { group in
+            var results = [T?](repeating: nil, count: items.count)
+            var next = 0
+            for _ in 0..<Swift.min(limit, items.count) {
+                let index = next
+                group.addTask { (index, try await transform(items[index])) }
+                next += 1
+            }
+            while let (index, value) = try await group.next() {
+                results[index] = value
+                if next < items.count {
+                    let index = next
+                    group.addTask { (index, try await transform(items[index])) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+}

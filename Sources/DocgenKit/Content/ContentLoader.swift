@@ -1,0 +1,151 @@
+import Foundation
+
+// MARK: - Loading the content folder
+
+/// Finds and reads the Markdown files of a content folder.
+///
+/// Files are read strictly: every unreadable or undecodable file becomes an error diagnostic naming it,
+/// files that are not Markdown are skipped with a warning, symbolic links that lead outside the folder
+/// are not followed.
+public struct ContentLoader: Sendable {
+    /// The content folder.
+    public var directory: URL
+    /// How the folder is named in messages (e.g. `Content`).
+    public var displayName: String
+
+    /// Creates a loader for `directory`.
+    public init(directory: URL, displayName: String? = nil) {
+        self.directory = directory.standardizedFileURL
+        self.displayName = displayName ?? directory.lastPathComponent
+    }
+
+    /// Errors that stop loading altogether.
+    public enum Failure: LocalizedError, Equatable {
+        case missingDirectory(String)
+        case notADirectory(String)
+
+        public var errorDescription: String? {
+            switch self {
+            case .missingDirectory(let path):
+                return "content folder '\(path)' does not exist; create it with your .md files or pass --content DIR"
+            case .notADirectory(let path):
+                return "'\(path)' is not a folder; pass the folder holding your .md files with --content DIR"
+            }
+        }
+    }
+
+    /// The result of loading: the decoded files and what went wrong with the others.
+    public struct Result: Sendable {
+        /// Readable Markdown files, sorted by path.
+        public var files: [SourceFile]
+        /// Problems with individual files.
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Lists the Markdown files (recursively, hidden files excluded) and reads each one.
+    public func load() throws -> Result {
+        let paths = try markdownPaths()
+        var files: [SourceFile] = []
+        var diagnostics = paths.diagnostics
+        for relative in paths.markdown {
+            let display = displayName + "/" + relative
+            let url = directory.appendingPathComponent(relative)
+            let data: Data
+            do {
+                data = try Data(contentsOf: url)
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: display, id: "content.unreadable",
+                    message: "cannot read file (\(Self.reason(error))); check its permissions"))
+                continue
+            }
+            switch SourceFile.decode(data) {
+            case .success(let text):
+                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    diagnostics.append(Diagnostic(.warning, file: display, id: "content.empty",
+                        message: "document is empty; it is skipped (write some Markdown or delete the file)"))
+                    continue
+                }
+                files.append(SourceFile(relativePath: relative, displayPath: display, text: text))
+            case .failure(let failure):
+                diagnostics.append(Diagnostic(.error, file: display,
+                    range: failure.position.map { SourceRange(start: $0, end: $0) },
+                    id: "content.encoding", message: failure.message))
+            }
+        }
+        return Result(files: files, diagnostics: diagnostics)
+    }
+
+    /// Relative paths of every non-hidden file in the folder (Markdown or not), for link checking.
+    public func allFilePaths() throws -> Set<String> {
+        let root = directory.path
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var paths: Set<String> = []
+        for case let path as String in enumerator where !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            paths.insert(path)
+        }
+        return paths
+    }
+
+    /// Walks the folder. Returns the relative paths of `.md` files and warnings about everything skipped.
+    func markdownPaths() throws -> (markdown: [String], diagnostics: [Diagnostic]) {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            throw Failure.missingDirectory(displayName)
+        }
+        guard isDirectory.boolValue else { throw Failure.notADirectory(displayName) }
+        let root = directory.resolvingSymlinksInPath().path
+        var markdown: [String] = []
+        var diagnostics: [Diagnostic] = []
+        var pending: [String] = [""]
+        var visited: Set<String> = []
+        while let relativeDirectory = pending.popLast() {
+            let absolute = relativeDirectory.isEmpty ? directory.path : directory.appendingPathComponent(relativeDirectory).path
+            let resolved = URL(fileURLWithPath: absolute).resolvingSymlinksInPath().path
+            guard visited.insert(resolved).inserted else { continue }
+            let names: [String]
+            do {
+                names = try fileManager.contentsOfDirectory(atPath: absolute).sorted()
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: displayName + "/" + relativeDirectory, id: "content.unreadable",
+                    message: "cannot list folder (\(Self.reason(error))); check its permissions"))
+                continue
+            }
+            for name in names where !name.hasPrefix(".") {
+                let relative = relativeDirectory.isEmpty ? name : relativeDirectory + "/" + name
+                let display = displayName + "/" + relative
+                let url = directory.appendingPathComponent(relative)
+                let target = url.resolvingSymlinksInPath().path
+                if target != url.standardizedFileURL.path, !(target == root || target.hasPrefix(root + "/")) {
+                    diagnostics.append(Diagnostic(.warning, file: display, id: "content.symlink-outside",
+                        message: "symbolic link leads outside the content folder (to \(target)); it is not followed"))
+                    continue
+                }
+                var entryIsDirectory: ObjCBool = false
+                guard fileManager.fileExists(atPath: url.path, isDirectory: &entryIsDirectory) else {
+                    diagnostics.append(Diagnostic(.warning, file: display, id: "content.broken-symlink",
+                        message: "symbolic link points to nothing; it is skipped"))
+                    continue
+                }
+                if entryIsDirectory.boolValue {
+                    pending.append(relative)
+                } else if name.hasSuffix(".md") {
+                    markdown.append(relative)
+                } else {
+                    diagnostics.append(Diagnostic(.warning, file: display, id: "content.not-markdown",
+                        message: "not a Markdown file (.md); it is skipped"))
+                }
+            }
+        }
+        return (markdown.sorted(), diagnostics)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+           let description = String(validatingCString: strerror(Int32(underlying.code))) {
+            return description
+        }
+        return nsError.localizedDescription
+    }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+import SwiftIDEUtils
+import SwiftParser
+import SwiftSyntax
+
+// MARK: - Build-time Swift highlighting
+
+/// Highlights Swift code with swift-syntax's classifications: `<span class="hl-keyword">…</span>`.
+/// No JavaScript is needed to read highlighted code. Results are cached by code text.
+public enum SwiftHighlighter {
+    private static let cache = Mutex<[String: String]>([:])
+
+    /// The HTML (escaped text and spans) for `code`, without the surrounding `<pre><code>`.
+    public static func highlight(_ code: String) -> String {
+        if let cached = cache.withLock({ $0[code] }) { return cached }
+        let html = render(code)
+        cache.withLock { $0[code] = html }
+        return html
+    }
+
+    private static func render(_ code: String) -> String {
+        let tree = Parser.parse(source: code)
+        let bytes = Array(code.utf8)
+        var html = ""
+        html.reserveCapacity(bytes.count * 2)
+        var position = 0
+        for classified in tree.classifications {
+            let start = max(classified.range.lowerBound.utf8Offset, position)
+            let end = min(classified.range.upperBound.utf8Offset, bytes.count)
+            guard start < end else { continue }
+            if start > position { html += HTMLEscaping.escape(text(bytes, position, start)) }
+            let escaped = HTMLEscaping.escape(text(bytes, start, end))
+            if let name = className(classified.kind) {
+                html += "<span class=\"hl-\(name)\">\(escaped)</span>"
+            } else {
+                html += escaped
+            }
+            position = end
+        }
+        if position < bytes.count { html += HTMLEscaping.escape(text(bytes, position, bytes.count)) }
+        return html
+    }
+
+    private static func text(_ bytes: [UInt8], _ start: Int, _ end: Int) -> String {
+        String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The CSS class suffix for a classification; nil for plain text.
+    static func className(_ kind: SyntaxClassification) -> String? {
+        switch kind {
+        case .keyword: return "keyword"
+        case .identifier: return "identifier"
+        case .type: return "type"
+        case .attribute: return "attribute"
+        case .stringLiteral: return "string"
+        case .integerLiteral, .floatLiteral: return "number"
+        case .lineComment, .blockComment: return "comment"
+        case .docLineComment, .docBlockComment: return "doc-comment"
+        case .operator: return "operator"
+        case .ifConfigDirective: return "directive"
+        case .editorPlaceholder: return "placeholder"
+        case .regexLiteral: return "regex"
+        case .dollarIdentifier: return "dollar"
+        case .argumentLabel: return "label"
+        case .none: return nil
+        @unknown default: return nil
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+// MARK: - Publishing snippets as files
+
+/// Turns snippets into standalone `.swift` files (with a header naming their source) and a `snippets.json`.
+public enum SnippetExporter {
+    /// `<document>/<id>.swift` for every snippet plus `snippets.json`, paths relative to `prefix`.
+    public static func files(for documents: [Document], prefix: String = "") -> [OutputFile] {
+        var files: [OutputFile] = []
+        var entries: [SnippetRecord] = []
+        for document in documents {
+            for snippet in document.snippets {
+                let path = prefix + "\(snippet.document)/\(snippet.fileName)"
+                files.append(OutputFile(path: path, text: source(of: snippet)))
+                entries.append(SnippetRecord(snippet: snippet, path: path))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let json = (try? encoder.encode(entries)) ?? Data("[]".utf8)
+        files.append(OutputFile(path: prefix + "snippets.json", data: json))
+        return files
+    }
+
+    /// The snippet's code preceded by a header comment naming its source and polarity.
+    public static func source(of snippet: Snippet) -> String {
+        var header = "// \(snippet.file):\(snippet.firstLine)"
+        if !snippet.sectionPath.isEmpty { header += " — \(snippet.sectionPath.joined(separator: " › "))" }
+        header += "\n// id: \(snippet.id) · polarity: \(snippet.polarity.rawValue)"
+        if snippet.attributes.expectError { header += " · expect-error" }
+        if snippet.attributes.ignore { header += " · ignore" }
+        return header + "\n" + snippet.code
+    }
+
+    /// One entry of `snippets.json`.
+    struct SnippetRecord: Encodable {
+        let id: String
+        let document: String
+        let file: String
+        let line: Int
+        let endLine: Int
+        let fenceLine: Int
+        let section: [String]
+        let polarity: String
+        let label: String?
+        let attributes: [String]
+        let path: String
+        let code: String
+
+        init(snippet: Snippet, path: String) {
+            id = snippet.id
+            document = snippet.document
+            file = snippet.file
+            line = snippet.firstLine
+            endLine = snippet.lastLine
+            fenceLine = snippet.fenceLine
+            section = snippet.sectionPath
+            polarity = snippet.polarity.rawValue
+            label = snippet.label
+            var attributes: [String] = []
+            if snippet.attributes.ignore { attributes.append("ignore") }
+            if snippet.attributes.expectError { attributes.append("expect-error") }
+            attributes += snippet.attributes.unknown
+            self.attributes = attributes
+            self.path = path
+            code = snippet.code
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import DocgenKit
+import Foundation
+
+/// `docgen build`: the static site from the content folder.
+struct BuildCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the static site from the content folder.",
+        discussion: "Exit status: 0 built, 1 errors in the content or theme (nothing written), 2 usage or environment error."
+    )
+
+    @OptionGroup var contentOptions: ContentOptions
+
+    @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var output: String = "_site"
+
+    @Flag(name: .long, help: "Print the time each build step took.")
+    var timings = false
+
+    @Flag(name: [.short, .long], help: "Print only errors.")
+    var quiet = false
+
+    func run() async throws {
+        let options = contentOptions.buildOptions(output: output)
+        let start = Date()
+        do {
+            let report = try await SiteBuilder(options: options).build()
+            let reporter = TextReporter(colored: Terminal.stderrIsTTY, sources: report.documents.map(\.source))
+            if !quiet { Terminal.error(reporter.format(report.diagnostics)) }
+            if timings {
+                for (step, seconds) in report.timings {
+                    Terminal.error(String(format: "  %-14@ %7.1f ms\n", step, seconds * 1000))
+                }
+            }
+            if !quiet {
+                let warnings = report.diagnostics.filter { $0.severity == .warning }.count
+                print("Built \(report.documents.count) documents into \(output)/ (\(report.fileCount) files) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s"
+                      + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
+            }
+        } catch let failure as SiteBuilder.Failure {
+            if case .invalidInput(let diagnostics) = failure {
+                Terminal.error(TextReporter(colored: Terminal.stderrIsTTY, sources: []).format(diagnostics))
+            }
+            Terminal.error("error: \(failure.localizedDescription)\n")
+            throw ExitCode(1)
+        } catch let failure as Theme.Failure {
+            Terminal.error((failure.errorDescription ?? "\(failure)") + "\n")
+            throw ExitCode(1)
+        } catch let error as LocalizedError {
+            Terminal.error("error: \(error.errorDescription ?? "\(error)")\n")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -30,7 +30,8 @@ struct BuildCommand: AsyncParsableCommand {
             if !quiet { Terminal.error(reporter.format(report.diagnostics)) }
             if timings {
                 for (step, seconds) in report.timings {
-                    Terminal.error(String(format: "  %-14@ %7.1f ms\n", step, seconds * 1000))
+                    let name = step.padding(toLength: 14, withPad: " ", startingAt: 0)
+                    Terminal.error("  \(name) \(String(format: "%8.1f", seconds * 1000)) ms\n")
                 }
             }
             if !quiet {
@@ -39,8 +40,8 @@ struct BuildCommand: AsyncParsableCommand {
                       + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
             }
         } catch let failure as SiteBuilder.Failure {
-            if case .invalidInput(let diagnostics) = failure {
-                Terminal.error(TextReporter(colored: Terminal.stderrIsTTY, sources: []).format(diagnostics))
+            if case .invalidInput(let diagnostics, let sources) = failure {
+                Terminal.error(TextReporter(colored: Terminal.stderrIsTTY, sources: sources).format(diagnostics))
             }
             Terminal.error("error: \(failure.localizedDescription)\n")
             throw ExitCode(1)

@@ -26,14 +26,15 @@ public struct SiteBuilder: Sendable {
 
     /// Why a build did not produce a site. The previous site is untouched in every case.
     public enum Failure: LocalizedError {
-        /// The input has errors; all diagnostics (errors and warnings) are attached.
-        case invalidInput([Diagnostic])
+        /// The input has errors; all diagnostics (errors and warnings) are attached, with the files
+        /// they refer to (for quoting lines).
+        case invalidInput([Diagnostic], sources: [SourceFile])
         /// The output folder is inside the content folder.
         case outputInsideContent(String)
 
         public var errorDescription: String? {
             switch self {
-            case .invalidInput(let diagnostics):
+            case .invalidInput(let diagnostics, _):
                 let errors = diagnostics.filter { $0.severity == .error }.count
                 return "build failed with \(errors) error\(errors == 1 ? "" : "s"); the previous site was left untouched"
             case .outputInsideContent(let path):
@@ -66,7 +67,9 @@ public struct SiteBuilder: Sendable {
         try await asyncStep("parse", &state) { await parseDocuments(&$0) }
         try step("analyse links", &state) { analyseLinks(&$0) }
         try step("count", &state) { countDocuments(&$0) }
-        guard !state.diagnostics.containsErrors else { throw Failure.invalidInput(state.diagnostics.sortedForDisplay) }
+        guard !state.diagnostics.containsErrors else {
+            throw Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: state.files)
+        }
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         try step("assets", &state) { copyAssets(&$0, theme: theme) }
         try step("snippets", &state) { publishSnippets(&$0) }

@@ -50,6 +50,13 @@ public struct ContentLoader: Sendable {
         for relative in paths.markdown {
             let display = displayName + "/" + relative
             let url = directory.appendingPathComponent(relative)
+            let type = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]) as? FileAttributeType
+            guard type == .typeRegular else {
+                // A FIFO or device named *.md would block or never end: never read one.
+                diagnostics.append(Diagnostic(.warning, file: display, id: "content.not-regular-file",
+                    message: "not a regular file (a pipe, socket or device); it is skipped"))
+                continue
+            }
             let data: Data
             do {
                 data = try Data(contentsOf: url)

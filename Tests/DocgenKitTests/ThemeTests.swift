@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+@testable import DocgenKit
+
+@Suite struct ThemeTests {
+    func theme(_ files: [String: String]) throws -> URL {
+        let directory = try Fixtures.temporaryDirectory().appendingPathComponent("Theme")
+        for (path, text) in files {
+            let url = directory.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        return directory
+    }
+
+    @Test func theBuiltInThemeIsTheRepositoryTheme() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Fixtures.theme.path).filter {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: Fixtures.theme.appendingPathComponent($0).path, isDirectory: &isDirectory)
+            return !isDirectory.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+        }
+        #expect(Set(EmbeddedTheme.files.keys) == Set(files))
+        for path in files {
+            let onDisk = try String(contentsOf: Fixtures.theme.appendingPathComponent(path), encoding: .utf8)
+            #expect(EmbeddedTheme.files[path] == onDisk, "\(path) differs from the built-in copy")
+        }
+        let builtIn = try Theme.load(overlay: nil)
+        for name in Theme.requiredTemplates { #expect(builtIn.library.getTemplate(named: name) != nil) }
+    }
+
+    @Test func aSyntaxErrorNamesTheTemplateFileAndLine() throws {
+        let directory = try theme(["templates/index.mustache": "{{<layout}}\n{{$main}}\n<p>{{#documents}}{{title}}</p>\n{{/main}}\n{{/layout}}\n"])
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        #expect {
+            _ = try Theme.load(overlay: directory, displayName: "Theme")
+        } throws: { error in
+            guard case Theme.Failure.syntax(let file, let line, _, _) = error else { return false }
+            return file == "Theme/templates/index.mustache" && line >= 3
+        }
+    }
+
+    @Test func aMissingPartialIsAnError() throws {
+        let directory = try theme(["templates/404.mustache": "{{<layout}}{{$main}}\n{{> partials/nope}}\n{{/main}}{{/layout}}\n"])
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        #expect(throws: Theme.Failure.missingPartial(file: "Theme/templates/404.mustache", line: 2, name: "partials/nope")) {
+            _ = try Theme.load(overlay: directory, displayName: "Theme")
+        }
+    }
+
+    @Test func aThemeFolderOverridesFilesOfTheBuiltInTheme() async throws {
+        let directory = try theme([
+            "templates/404.mustache": "{{<layout}}{{$main}}<p class=\"custom-404\">gone</p>{{/main}}{{/layout}}\n",
+            "assets/extra.css": "body { color: red }\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+        let loaded = try Theme.load(overlay: directory)
+        #expect(loaded.assets["assets/extra.css"] != nil)
+        #expect(loaded.assets["assets/docgen.css"] != nil)
+        let page = try loaded.render("404", ["page": ["title": "x", "root": "/"], "site": ["title": "S"]])
+        #expect(page.contains("custom-404"))
+        #expect(page.contains("<!doctype html>") || page.contains("<!DOCTYPE html>"))
+    }
+
+    @Test func userTextIsEscapedInTemplates() throws {
+        let loaded = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: loaded, siteTitle: "<script>x</script>", navigation: [NavigationEntry(title: "A & <B>", href: "a.html")])
+        let page = try renderer.notFoundPage()
+        let html = String(decoding: page.data, as: UTF8.self)
+        #expect(!html.contains("<script>x</script>"))
+        #expect(html.contains("&lt;script&gt;x&lt;/script&gt;"))
+        #expect(html.contains("A &amp; &lt;B&gt;"))
+    }
+}

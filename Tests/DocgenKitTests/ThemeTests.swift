@@ -16,8 +16,8 @@ import Testing
     @Test func theBuiltInThemeIsTheRepositoryTheme() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Fixtures.theme.path).filter {
             var isDirectory: ObjCBool = false
-            FileManager.default.fileExists(atPath: Fixtures.theme.appendingPathComponent($0).path, isDirectory: &isDirectory)
-            return !isDirectory.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
+            let exists = FileManager.default.fileExists(atPath: Fixtures.theme.appendingPathComponent($0).path, isDirectory: &isDirectory)
+            return exists && !isDirectory.boolValue && !$0.split(separator: "/").contains { $0.hasPrefix(".") }
         }
         #expect(Set(EmbeddedTheme.files.keys) == Set(files))
         for path in files {

@@ -50,6 +50,7 @@ public struct SiteBuilder: Sendable {
         var diagnostics: [Diagnostic] = []
         var resolver = LinkResolver(documents: [])
         var annotations: [String: [SourcePosition: BlockAnnotation]] = [:]
+        var rules = RuleCatalog(rules: [])
         var counts: [String: DocumentCounts] = [:]
         var outputs: [OutputFile] = []
         var timings: [(String, Double)] = []
@@ -65,6 +66,7 @@ public struct SiteBuilder: Sendable {
 
         try step("load", &state) { try loadContent(&$0) }
         try await asyncStep("parse", &state) { await parseDocuments(&$0) }
+        try step("analyse rules", &state) { analyseRules(&$0) }
         try step("analyse links", &state) { analyseLinks(&$0) }
         try step("count", &state) { countDocuments(&$0) }
         guard !state.diagnostics.containsErrors else {
@@ -97,19 +99,27 @@ public struct SiteBuilder: Sendable {
     /// Links: resolve every link; broken internal links are warnings here (`docgen check` makes them errors).
     func analyseLinks(_ state: inout State) {
         let otherFiles = (try? ContentLoader(directory: options.contentDirectory).allFilePaths()) ?? []
-        state.resolver = LinkResolver(documents: state.documents, otherFiles: otherFiles)
+        state.resolver = LinkResolver(documents: state.documents, extraAnchors: state.rules.anchors, otherFiles: otherFiles)
         let checker = LinkChecker(resolver: state.resolver)
         for document in state.documents {
             state.diagnostics += checker.check(document, severity: .warning)
         }
     }
 
+    /// Rules: extract, link and anchor every rule (before links, so that links to rule anchors resolve).
+    func analyseRules(_ state: inout State) {
+        state.rules = RuleExtractor.extract(state.documents)
+        state.diagnostics += state.rules.diagnostics
+        state.annotations = RulePages.annotations(for: state.rules.rules)
+    }
+
     /// Counts for the home page and page headers.
     func countDocuments(_ state: inout State) {
+        let ruleCounts = state.rules.countsByDocument
         for document in state.documents {
             state.counts[document.slug] = DocumentCounts(
                 sections: document.headings.filter { $0.level >= 2 }.count,
-                snippets: document.snippets.count, rules: 0)
+                snippets: document.snippets.count, rules: ruleCounts[document.slug] ?? 0)
         }
     }
 
@@ -118,7 +128,7 @@ public struct SiteBuilder: Sendable {
         let documents = state.documents
         let navigation = documents.map { NavigationEntry(title: $0.title, href: $0.outputPath) }
         let renderer = PageRenderer(theme: theme, siteTitle: options.siteTitle, navigation: navigation,
-                                    reloadScript: options.reloadScript)
+                                    extraNavigation: RulePages.navigation, reloadScript: options.reloadScript)
         let resolver = state.resolver
         let annotations = state.annotations
         let counts = state.counts
@@ -132,6 +142,7 @@ public struct SiteBuilder: Sendable {
         state.outputs += pages
         state.outputs.append(try renderer.indexPage(documents, counts: counts))
         state.outputs.append(try renderer.notFoundPage())
+        state.outputs += try RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer)
     }
 
     /// Assets: the theme's static files.

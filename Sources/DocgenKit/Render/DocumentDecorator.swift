@@ -29,6 +29,8 @@ struct DocumentDecorator: HTMLDecorator {
         if case .heading = node.kind, let id = headingIDs[node.range.start] {
             return " id=\"\(HTMLEscaping.escape(id))\""
         }
+        // A list starts where its first item starts: annotations belong to the item.
+        if case .list = node.kind { return "" }
         guard let annotation = annotations[node.range.start] else { return "" }
         var attributes = ""
         if let id = annotation.id { attributes += " id=\"\(HTMLEscaping.escape(id))\"" }

@@ -1,0 +1,121 @@
+import Foundation
+
+// MARK: - Inline Markdown of a run of nodes
+
+/// Turns runs of inline nodes back into inline Markdown, plain text or HTML (rule texts are
+/// sentences cut out of paragraphs, so they are rebuilt from the tree rather than sliced from the file).
+enum InlineMarkdown {
+    /// Inline Markdown for `nodes`. HTML comments (docgen directives) are dropped.
+    static func markdown(_ nodes: [MarkdownNode]) -> String {
+        var result = ""
+        for node in nodes { append(node, to: &result) }
+        return collapseSpaces(result)
+    }
+
+    /// Plain text for `nodes`: text and code content, breaks as spaces, no markup.
+    static func plain(_ nodes: [MarkdownNode]) -> String {
+        collapseSpaces(nodes.map(\.plainText).joined())
+    }
+
+    /// Plain text with every code span replaced by `§`, for classifying normative words
+    /// (so that `Task<Void, Never>` is not read as "never").
+    static func masked(_ nodes: [MarkdownNode]) -> String {
+        var result = ""
+        for node in nodes {
+            node.walk { node, event, _ in
+                guard event == .enter else { return true }
+                switch node.kind {
+                case .text(let text): result += text
+                case .code: result += "§"
+                case .softBreak, .lineBreak: result += " "
+                default: break
+                }
+                return true
+            }
+        }
+        return collapseSpaces(result)
+    }
+
+    /// HTML for `nodes`, exactly as the document page renders them (without a `<p>`).
+    static func html(_ nodes: [MarkdownNode]) -> String {
+        let range = nodes.first?.range ?? SourceRange(line: 0)
+        let wrapper = MarkdownNode(kind: .document, range: range, children: nodes.filter {
+            if case .htmlInline(let html) = $0.kind, RuleDirective.isDirective(html) { return false }
+            return true
+        })
+        return HTMLRenderer.render(wrapper, decorator: PlainHTMLDecorator())
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    // MARK: - Helpers
+
+    private static func append(_ node: MarkdownNode, to result: inout String) {
+        switch node.kind {
+        case .text(let text):
+            result += escape(text)
+        case .code(let code):
+            result += codeSpan(code)
+        case .softBreak, .lineBreak:
+            result += " "
+        case .htmlInline(let html):
+            if !RuleDirective.isDirective(html) { result += html }
+        case .emphasis:
+            result += "*"; node.children.forEach { append($0, to: &result) }; result += "*"
+        case .strong:
+            result += "**"; node.children.forEach { append($0, to: &result) }; result += "**"
+        case .strikethrough:
+            result += "~~"; node.children.forEach { append($0, to: &result) }; result += "~~"
+        case .link(let destination, _):
+            result += "["; node.children.forEach { append($0, to: &result) }; result += "](\(destination))"
+        case .image(let source, _):
+            result += "!["; node.children.forEach { append($0, to: &result) }; result += "](\(source))"
+        default:
+            node.children.forEach { append($0, to: &result) }
+        }
+    }
+
+    /// A code span with a fence longer than any backtick run inside it.
+    static func codeSpan(_ code: String) -> String {
+        var longest = 0, current = 0
+        for character in code {
+            current = character == "`" ? current + 1 : 0
+            longest = max(longest, current)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        let padding = code.hasPrefix("`") || code.hasSuffix("`") ? " " : ""
+        return fence + padding + code + padding + fence
+    }
+
+    /// Escapes the characters that would otherwise start inline markup.
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.count)
+        for character in text {
+            switch character {
+            case "\\", "`", "*", "_", "[", "]", "<":
+                result.append("\\")
+                result.append(character)
+            default:
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Collapses runs of whitespace into one space and trims the ends.
+    static func collapseSpaces(_ text: String) -> String {
+        var result = ""
+        var lastWasSpace = true
+        for character in text {
+            if character.isWhitespace {
+                if !lastWasSpace { result.append(" ") }
+                lastWasSpace = true
+            } else {
+                result.append(character)
+                lastWasSpace = false
+            }
+        }
+        if result.hasSuffix(" ") { result.removeLast() }
+        return result
+    }
+}

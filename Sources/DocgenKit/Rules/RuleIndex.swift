@@ -1,0 +1,101 @@
+import Foundation
+
+// MARK: - The index of terms
+
+/// Terms A–Z, each with the rules and snippets that mention it, like the index at the back of a book.
+public struct RuleIndex: Sendable {
+    /// One term of the index.
+    public struct Entry: Sendable, Hashable {
+        /// The term as displayed (`@Observable`, `singleton`).
+        public var term: String
+        /// Its HTML id on the index page (`term-observable`), unique.
+        public var anchor: String
+        /// The letter it is filed under (`A`…`Z`, or `#` for anything else).
+        public var letter: String
+        /// Whether it is written as code.
+        public var isCode: Bool
+        /// Ids of the rules that speak of it, in catalogue order.
+        public var rules: [String]
+        /// Snippets whose code mentions it (code terms only).
+        public var snippets: [Snippet]
+    }
+
+    /// Entries sorted alphabetically (ignoring `@`, `#`, `.` and case).
+    public var entries: [Entry]
+
+    /// The index page anchor of each term.
+    public var anchors: [String: String] {
+        Dictionary(entries.map { ($0.term, $0.anchor) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Builds the index of the rules' terms; snippets of `documents` are matched against code terms.
+    public init(rules: [Rule], documents: [Document]) {
+        var byTerm: [String: [String]] = [:]
+        var order: [String] = []
+        for rule in rules {
+            for term in rule.terms {
+                if byTerm[term] == nil { order.append(term) }
+                byTerm[term, default: []].append(rule.id)
+            }
+        }
+        let snippets = documents.flatMap(\.snippets)
+        let sorted = order.sorted { Self.sortKey($0) < Self.sortKey($1) }
+        var slugger = Slugger()
+        entries = sorted.map { term in
+            let isCode = Self.isCode(term)
+            let slug = Slugger.slug(term)
+            return Entry(
+                term: term, anchor: slugger.uniqueID("term-" + (slug.isEmpty ? "symbol" : slug)),
+                letter: Self.letter(of: term), isCode: isCode, rules: byTerm[term] ?? [],
+                snippets: isCode ? snippets.filter { Self.code($0.code, mentions: term) } : [])
+        }
+    }
+
+    /// Entries grouped by letter, in order.
+    public var groups: [(letter: String, entries: [Entry])] {
+        var groups: [(letter: String, entries: [Entry])] = []
+        for entry in entries {
+            if groups.last?.letter == entry.letter {
+                groups[groups.count - 1].entries.append(entry)
+            } else {
+                groups.append((entry.letter, [entry]))
+            }
+        }
+        return groups
+    }
+
+    // MARK: - Helpers
+
+    /// Code terms: everything found in code spans or camel-case words, and the lexicon entries that are
+    /// Swift spellings (`Task`, `actor`, `@MainActor`); plain nouns such as "singleton" are not code.
+    static func isCode(_ term: String) -> Bool {
+        guard TermExtractor.lexicon.contains(where: { $0.canonical == term }) else { return true }
+        return term.hasPrefix("@") || ["Task", "Sendable", "actor", "struct", "class", "enum", "extension", "deinit", "async"].contains(term)
+    }
+
+    static func sortKey(_ term: String) -> String {
+        String(term.drop { !$0.isLetter && !$0.isNumber }).lowercased() + "\u{0}" + term
+    }
+
+    static func letter(of term: String) -> String {
+        guard let first = term.first(where: { $0.isLetter || $0.isNumber }), first.isASCII, first.isLetter else { return "#" }
+        return String(first).uppercased()
+    }
+
+    /// Whether `code` contains `term` as a whole identifier (`Task` is not in `loadTask`).
+    static func code(_ code: String, mentions term: String) -> Bool {
+        var searchStart = code.startIndex
+        while let range = code.range(of: term, range: searchStart..<code.endIndex) {
+            let beforeOK = range.lowerBound == code.startIndex || !isIdentifier(code[code.index(before: range.lowerBound)])
+            let afterOK = range.upperBound == code.endIndex || !isIdentifier(code[range.upperBound])
+                || term.last.map { !isIdentifier($0) } == true
+            if beforeOK, afterOK { return true }
+            searchStart = code.index(after: range.lowerBound)
+        }
+        return false
+    }
+
+    private static func isIdentifier(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+}

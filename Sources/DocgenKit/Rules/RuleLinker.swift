@@ -1,0 +1,180 @@
+import Foundation
+
+// MARK: - Related and conflicting rules across documents
+
+/// Two rules of different documents paired by `RuleLinker`, with why.
+public struct RulePair: Sendable, Hashable {
+    /// What the pairing means.
+    public enum Kind: String, Sendable, Hashable {
+        /// Same or close rule, same direction.
+        case related
+        /// Same subject, opposite direction.
+        case conflict
+    }
+
+    /// Id of the first rule (documents in catalogue order).
+    public var first: String
+    /// Id of the second rule.
+    public var second: String
+    /// Related or conflicting.
+    public var kind: Kind
+    /// Jaccard similarity of the rules' words and terms (0…1).
+    public var similarity: Double
+    /// The terms both rules speak of (for conflicts: those they disagree on).
+    public var sharedTerms: [String]
+    /// A human-readable reason for the pairing.
+    public var reason: String
+}
+
+/// Pairs rules of different documents.
+///
+/// - **Related**: same direction (both ask, both forbid, or both allow) and similar wording —
+///   Jaccard similarity of normalised words and terms ≥ 0.5, or ≥ 0.3 with a shared specific term
+///   (not a bare layer name such as "view" or "service").
+/// - **Conflict**: one sentence of each rule has opposite directions (asks vs forbids), the rules'
+///   subjects are compatible (same layer, or one of them unspecific), and the main clauses share a
+///   specific term — e.g. "Singletons" (prohibited) vs "Must have `static let shared` singleton" (required).
+public enum RuleLinker {
+    /// Similarity at or above which same-direction rules are related.
+    public static let relatedThreshold = 0.5
+    /// Lower similarity accepted when the rules share a specific term.
+    public static let relatedThresholdWithTerm = 0.3
+
+    /// Words ignored when comparing wordings: function words and the normative words themselves
+    /// (strength is compared separately).
+    static let ignoredWords: Set<String> = RuleIdentifier.stopWords.union([
+        "always", "never", "must", "should", "use", "do", "dont", "not", "no", "avoid", "prefer", "can", "may",
+        "make", "sure", "have", "has", "need", "new", "code", "instead", "rather", "when", "where", "which", "how",
+        "what", "why", "will", "would", "could", "don", "t", "s", "one", "more", "most", "other", "own",
+    ])
+
+    /// Fills `related` and `conflicts` of every rule.
+    public static func link(_ rules: [Rule]) -> [Rule] {
+        let pairs = pairs(rules)
+        var related: [String: [String]] = [:]
+        var conflicts: [String: [String]] = [:]
+        for pair in pairs {
+            switch pair.kind {
+            case .related:
+                related[pair.first, default: []].append(pair.second)
+                related[pair.second, default: []].append(pair.first)
+            case .conflict:
+                conflicts[pair.first, default: []].append(pair.second)
+                conflicts[pair.second, default: []].append(pair.first)
+            }
+        }
+        return rules.map { rule in
+            var rule = rule
+            rule.related = related[rule.id] ?? []
+            rule.conflicts = conflicts[rule.id] ?? []
+            return rule
+        }
+    }
+
+    /// Every related or conflicting pair, in catalogue order.
+    public static func pairs(_ rules: [Rule]) -> [RulePair] {
+        let tokens = rules.map(tokenSet)
+        var index: [String: [Int]] = [:]
+        for (position, set) in tokens.enumerated() {
+            for token in set { index[token, default: []].append(position) }
+        }
+        // Tokens shared by a large part of the catalogue ("view", "term:service") find no useful
+        // candidates and would make pairing quadratic on large sites; rarer tokens find the pairs.
+        let commonLimit = max(60, rules.count / 8)
+        var result: [RulePair] = []
+        for (i, rule) in rules.enumerated() {
+            var candidates: Set<Int> = []
+            for token in tokens[i] {
+                guard let postings = index[token], postings.count <= commonLimit else { continue }
+                for j in postings where j > i && rules[j].document != rule.document { candidates.insert(j) }
+            }
+            for j in candidates.sorted() {
+                let other = rules[j]
+                let similarity = jaccard(tokens[i], tokens[j])
+                if let conflict = conflict(rule, other, similarity: similarity) {
+                    result.append(conflict)
+                } else if let related = related(rule, other, similarity: similarity) {
+                    result.append(related)
+                }
+            }
+        }
+        return result
+    }
+
+    // MARK: - Pairing
+
+    static func related(_ a: Rule, _ b: Rule, similarity: Double) -> RulePair? {
+        guard a.strength.direction == b.strength.direction else { return nil }
+        let shared = sharedSpecificTerms(a.terms, b.terms)
+        guard similarity >= relatedThreshold || (similarity >= relatedThresholdWithTerm && !shared.isEmpty) else { return nil }
+        guard subjectsCompatible(a.subject, b.subject) else { return nil }
+        let percent = Int((similarity * 100).rounded())
+        var reason = similarity >= 0.9 ? "Near-duplicate wording" : "Similar wording"
+        reason += " (\(percent)% of words and terms shared), both \(directionWord(a.strength.direction))"
+        if !shared.isEmpty { reason += "; both about \(shared.map { "‘\($0)’" }.joined(separator: ", "))" }
+        return RulePair(first: a.id, second: b.id, kind: .related, similarity: similarity, sharedTerms: shared, reason: reason + ".")
+    }
+
+    static func conflict(_ a: Rule, _ b: Rule, similarity: Double) -> RulePair? {
+        guard subjectsCompatible(a.subject, b.subject) else { return nil }
+        for claimA in a.claims {
+            for claimB in b.claims where claimA.direction * claimB.direction < 0 {
+                let shared = claimA.terms.intersection(claimB.terms).filter { !TermExtractor.genericTerms.contains($0) }.sorted()
+                guard !shared.isEmpty else { continue }
+                let subject = a.subject ?? b.subject
+                let (asks, forbids) = claimA.direction > 0 ? (a, b) : (b, a)
+                var reason = "Opposite directions on \(shared.map { "‘\($0)’" }.joined(separator: ", "))"
+                if let subject { reason += " for the \(subject) layer" }
+                reason += ": \(asks.document) \(verb(asks.strength, positive: true)) it, \(forbids.document) \(verb(forbids.strength, positive: false)) it."
+                return RulePair(first: a.id, second: b.id, kind: .conflict, similarity: similarity, sharedTerms: shared, reason: reason)
+            }
+        }
+        return nil
+    }
+
+    /// Subjects are compatible when equal or when either is unknown.
+    static func subjectsCompatible(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return true }
+        return a == b
+    }
+
+    static func sharedSpecificTerms(_ a: [String], _ b: [String]) -> [String] {
+        let keys = Set(b.map(TermExtractor.key))
+        return a.filter { keys.contains(TermExtractor.key($0)) && !TermExtractor.genericTerms.contains(TermExtractor.key($0)) }
+    }
+
+    private static func directionWord(_ direction: Int) -> String {
+        switch direction {
+        case 1: return "ask for it"
+        case -1: return "forbid or discourage it"
+        default: return "allow it"
+        }
+    }
+
+    private static func verb(_ strength: RuleStrength, positive: Bool) -> String {
+        switch strength {
+        case .required: return "requires"
+        case .recommended: return "recommends"
+        case .optional: return "allows"
+        case .discouraged: return "discourages"
+        case .prohibited: return "prohibits"
+        }
+    }
+
+    // MARK: - Similarity
+
+    /// Normalised words of the rule (singular, lower-case, without function and normative words) and its term keys.
+    static func tokenSet(_ rule: Rule) -> Set<String> {
+        var set: Set<String> = []
+        for word in RuleIdentifier.slugWords(rule.plainText, dropStopWords: false) where !ignoredWords.contains(word) {
+            set.insert(TermExtractor.singular(word))
+        }
+        for term in rule.terms { set.insert("term:" + TermExtractor.key(term).lowercased()) }
+        return set
+    }
+
+    static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
+        let union = a.union(b).count
+        return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
+    }
+}

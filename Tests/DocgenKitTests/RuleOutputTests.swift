@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import DocgenKit
+
+/// rules.json, the CLI filters, the linter, and the pages.
+@Suite struct RuleOutputTests {
+    typealias Support = RuleTestSupport
+
+    static let documents: [Document] = [
+        Support.document("""
+            # One
+
+            ## Views - P1
+
+            **Rules:**
+            - Always use `@Observable` view models
+            - Never call services directly from views
+
+            ```swift
+            // ✅ Good
+            @Observable final class Model {}
+            ```
+
+            ## Other
+
+            - Never call services directly from views
+            """, slug: "one"),
+        Support.document("""
+            # Two
+
+            ## Anti-patterns
+
+            Do not implement anti-patterns. This includes:
+            - Singletons
+            """, slug: "two"),
+    ]
+
+    static let catalog = RuleExtractor.extract(documents)
+
+    // MARK: - JSON
+
+    @Test func rulesJSONHasTheDocumentedSchema() throws {
+        let data = try RuleCatalog.json(Self.catalog.rules)
+        let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(array.count == Self.catalog.rules.count)
+        let keys: Set<String> = ["id", "text", "plainText", "document", "section", "line", "strength", "priority",
+                                 "terms", "examples", "related", "conflicts"]
+        for object in array {
+            #expect(Set(object.keys) == keys)
+            #expect(object["id"] is String && object["text"] is String && object["plainText"] is String)
+            #expect(object["document"] is String && object["strength"] is String)
+            #expect(object["section"] is [String] && object["terms"] is [String])
+            #expect(object["related"] is [String] && object["conflicts"] is [String])
+            #expect(object["line"] is Int)
+            #expect(object["priority"] is String || object["priority"] is NSNull)
+            let examples = try #require(object["examples"] as? [[String: Any]])
+            for example in examples {
+                #expect(Set(example.keys) == ["id", "polarity"])
+                #expect(["good", "bad", "neutral"].contains(example["polarity"] as? String ?? ""))
+            }
+            #expect(RuleStrength(rawValue: object["strength"] as? String ?? "") != nil)
+        }
+        let first = try #require(array.first)
+        #expect(first["id"] as? String == "one.views.always-use-observable-view")
+        #expect(first["text"] as? String == "Always use `@Observable` view models")
+        #expect(first["plainText"] as? String == "Always use @Observable view models")
+        #expect(first["section"] as? [String] == ["One", "Views - P1"])
+        #expect(first["priority"] as? String == "P1")
+        #expect(first["line"] as? Int == 6)
+        let examples = try #require(first["examples"] as? [[String: Any]])
+        #expect(examples.first?["id"] as? String == "one.views---p1.1")
+        #expect(examples.first?["polarity"] as? String == "good")
+        let decoded = try JSONDecoder().decode([RuleRecord].self, from: data)
+        #expect(decoded == Self.catalog.rules.map(\.record))
+    }
+
+    // MARK: - Filters
+
+    @Test func filtersCombine() {
+        let rules = Self.catalog.rules
+        #expect(RuleFilter(document: "two.md").apply(rules).map(\.document) == ["two"])
+        #expect(RuleFilter(strengths: [.prohibited]).apply(rules).count == 3)
+        #expect(RuleFilter(strengths: [.prohibited], priority: "p1").apply(rules).count == 1)
+        #expect(RuleFilter(priority: "none").apply(rules).count == 2)
+        #expect(RuleFilter(term: "singletons").apply(rules).map(\.document) == ["two"])
+        #expect(RuleFilter(term: "`@Observable`").apply(rules).count == 1)
+        #expect(RuleFilter(term: "observable").apply(rules).count == 1)
+        #expect(RuleFilter(search: "SERVICES views").apply(rules).count == 2)
+        #expect(RuleFilter(document: "one", search: "singletons").apply(rules).isEmpty)
+        #expect(RuleFilter().apply(rules).count == rules.count)
+    }
+
+    @Test func textLinesShowIDStrengthPriorityAndText() {
+        let lines = RuleFilter.textLines(Array(Self.catalog.rules.prefix(1))).split(separator: "\n")
+        #expect(lines == ["one.views.always-use-observable-view  required     P1  Always use `@Observable` view models"])
+        let last = RuleFilter.textLines(Array(Self.catalog.rules.suffix(1)))
+        #expect(last == "two.anti-patterns.singletons  prohibited   -   Singletons")
+    }
+
+    // MARK: - Linter
+
+    @Test func repeatedRulesInOneDocumentAreReported() {
+        let diagnostics = RuleLinter.diagnostics(for: Self.catalog)
+        #expect(diagnostics.map(\.id) == ["rules.repeated"])
+        #expect(diagnostics.first?.file == "Content/one.md")
+        #expect(diagnostics.first?.range?.start.line == 16)
+        #expect(diagnostics.first?.message.contains("line 7") == true)
+    }
+
+    // MARK: - Pages
+
+    @Test func annotationsCarryAnchorAndBadge() throws {
+        let annotations = RulePages.annotations(for: Self.catalog.rules)
+        let rule = try #require(Self.catalog.rules.first)
+        let annotation = try #require(annotations["one"]?[rule.position])
+        #expect(annotation.id == rule.id)
+        #expect(annotation.classes == ["has-rule"])
+        #expect(annotation.prefixHTML == "<span class=\"rule-badge strength-required\" title=\"Rule one.views.always-use-observable-view: required, P1\"><a href=\"#one.views.always-use-observable-view\">required · P1</a></span>")
+    }
+
+    @Test func documentPagesShowEachRuleOnceWithItsAnchor() throws {
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [], extraNavigation: RulePages.navigation)
+        let document = Self.documents[0]
+        let page = try renderer.documentPage(
+            document, resolver: LinkResolver(documents: Self.documents), annotations: RulePages.annotations(for: Self.catalog.rules)["one"] ?? [:],
+            counts: DocumentCounts(), previous: nil, next: nil)
+        let html = String(decoding: page.data, as: UTF8.self)
+        for rule in Self.catalog.rules(inDocument: "one") {
+            #expect(html.components(separatedBy: "id=\"\(rule.id)\"").count == 2, "\(rule.id)")
+        }
+        #expect(html.contains("<li id=\"one.views.always-use-observable-view\" class=\"has-rule\"><span class=\"rule-badge strength-required\""))
+        #expect(!html.contains("<ul id="))
+    }
+
+    @Test func rulePagesListEveryRuleAndPair() throws {
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [], extraNavigation: RulePages.navigation)
+        let files = try RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer)
+        #expect(files.map(\.path) == ["rules.html", "terms.html", "conflicts.html", "rules.json"])
+        let rules = String(decoding: files[0].data, as: UTF8.self)
+        for rule in Self.catalog.rules {
+            #expect(rules.contains("id=\"\(rule.id)\" data-strength=\"\(rule.strength.rawValue)\""))
+            #expect(rules.contains("href=\"\(rule.document).html#\(rule.id)\""))
+        }
+        #expect(rules.contains("id=\"rules-one\"") && rules.contains("id=\"rules-two\""))
+        #expect(rules.contains("<form class=\"filters\" id=\"rule-filters\" role=\"search\" aria-label=\"Filter rules\" hidden>"))
+        #expect(rules.contains("assets/rules.js"))
+        let terms = String(decoding: files[1].data, as: UTF8.self)
+        #expect(terms.contains("id=\"term-singleton\""))
+        #expect(terms.contains("<a href=\"#letter-s\">S</a>"))
+        #expect(terms.contains("one.html#example-views---p1-1"))
+        let conflicts = String(decoding: files[2].data, as: UTF8.self)
+        #expect(conflicts.contains("No conflicts found."))
+    }
+
+    @Test func largeCatalogsAreSplitPerDocument() throws {
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
+        let files = try RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2)
+        #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json"])
+        let perDocument = String(decoding: files[1].data, as: UTF8.self)
+        #expect(perDocument.contains("href=\"../one.html#one.views.always-use-observable-view\""))
+        #expect(!perDocument.contains("two.anti-patterns.singletons"))
+        let overview = String(decoding: files[0].data, as: UTF8.self)
+        #expect(overview.contains("href=\"rules/two.html\""))
+    }
+}

@@ -14,6 +14,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+## Check every Swift snippet and internal link of Content/ (what CI runs after the tests).
+check: build
+	$(DOCGEN) check
+
 ## Install the system libraries docgen links against.
 deps:
 	@scripts/install-deps

@@ -96,7 +96,7 @@ struct CheckCommand: AsyncParsableCommand {
     /// Further checks whose diagnostics join the report. The rule checks of the knowledge base plug in here
     /// (each a `DocumentCheck`: it returns diagnostics, warnings do not fail the check unless `--strict`).
     static func documentChecks() -> [any DocumentCheck] {
-        []
+        [RuleCheck()]
     }
 }
 

@@ -48,38 +48,65 @@ public struct ContentLoader: Sendable {
         var files: [SourceFile] = []
         var diagnostics = paths.diagnostics
         for relative in paths.markdown {
-            let display = displayName + "/" + relative
-            let url = directory.appendingPathComponent(relative)
-            let type = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]) as? FileAttributeType
-            guard type == .typeRegular else {
-                // A FIFO or device named *.md would block or never end: never read one.
-                diagnostics.append(Diagnostic(.warning, file: display, id: "content.not-regular-file",
-                    message: "not a regular file (a pipe, socket or device); it is skipped"))
-                continue
-            }
-            let data: Data
-            do {
-                data = try Data(contentsOf: url)
-            } catch {
-                diagnostics.append(Diagnostic(.error, file: display, id: "content.unreadable",
-                    message: "cannot read file (\(Self.reason(error))); check its permissions"))
-                continue
-            }
-            switch SourceFile.decode(data) {
-            case .success(let text):
-                if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                    diagnostics.append(Diagnostic(.warning, file: display, id: "content.empty",
-                        message: "document is empty; it is skipped (write some Markdown or delete the file)"))
-                    continue
-                }
-                files.append(SourceFile(relativePath: relative, displayPath: display, text: text))
-            case .failure(let failure):
-                diagnostics.append(Diagnostic(.error, file: display,
-                    range: failure.position.map { SourceRange(start: $0, end: $0) },
-                    id: "content.encoding", message: failure.message))
+            switch read(relative) {
+            case .file(let file): files.append(file)
+            case .skipped(let diagnostic): diagnostics.append(diagnostic)
             }
         }
         return Result(files: files, diagnostics: diagnostics)
+    }
+
+    /// The size and modification time of a file, to notice changes without reading it.
+    public struct Stamp: Sendable, Hashable {
+        /// Size in bytes.
+        public var size: Int
+        /// Modification time.
+        public var modified: Date
+    }
+
+    /// The stamp of `relativePath`, nil when it cannot be examined.
+    public func stamp(_ relativePath: String) -> Stamp? {
+        let url = directory.appendingPathComponent(relativePath).resolvingSymlinksInPath()
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return nil }
+        return Stamp(size: size, modified: modified)
+    }
+
+    /// What reading one file gave: the file, or the diagnostic saying why it was skipped.
+    public enum ReadOutcome: Sendable {
+        case file(SourceFile)
+        case skipped(Diagnostic)
+    }
+
+    /// Reads and decodes one Markdown file.
+    public func read(_ relative: String) -> ReadOutcome {
+        let display = displayName + "/" + relative
+        let url = directory.appendingPathComponent(relative)
+        let type = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]) as? FileAttributeType
+        guard type == .typeRegular else {
+            // A FIFO or device named *.md would block or never end: never read one.
+            return .skipped(Diagnostic(.warning, file: display, id: "content.not-regular-file",
+                message: "not a regular file (a pipe, socket or device); it is skipped"))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            return .skipped(Diagnostic(.error, file: display, id: "content.unreadable",
+                message: "cannot read file (\(Self.reason(error))); check its permissions"))
+        }
+        switch SourceFile.decode(data) {
+        case .success(let text):
+            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                return .skipped(Diagnostic(.warning, file: display, id: "content.empty",
+                    message: "document is empty; it is skipped (write some Markdown or delete the file)"))
+            }
+            return .file(SourceFile(relativePath: relative, displayPath: display, text: text))
+        case .failure(let failure):
+            return .skipped(Diagnostic(.error, file: display,
+                range: failure.position.map { SourceRange(start: $0, end: $0) },
+                id: "content.encoding", message: failure.message))
+        }
     }
 
     /// Relative paths of every non-hidden file in the folder (Markdown or not), for link checking.
@@ -94,7 +121,7 @@ public struct ContentLoader: Sendable {
     }
 
     /// Walks the folder. Returns the relative paths of `.md` files and warnings about everything skipped.
-    func markdownPaths() throws -> (markdown: [String], diagnostics: [Diagnostic]) {
+    public func markdownPaths() throws -> (markdown: [String], diagnostics: [Diagnostic]) {
         let fileManager = FileManager.default
         var isDirectory: ObjCBool = false
         guard fileManager.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {

@@ -6,20 +6,27 @@ import Foundation
 public enum SnippetExporter {
     /// `<document>/<id>.swift` for every snippet plus `snippets.json`, paths relative to `prefix`.
     public static func files(for documents: [Document], prefix: String = "") -> [OutputFile] {
-        var files: [OutputFile] = []
-        var entries: [SnippetRecord] = []
-        for document in documents {
-            for snippet in document.snippets {
-                let path = prefix + "\(snippet.document)/\(snippet.fileName)"
-                files.append(OutputFile(path: path, text: source(of: snippet)))
-                entries.append(SnippetRecord(snippet: snippet, path: path))
-            }
+        documents.flatMap { snippetFiles(for: $0, prefix: prefix) } + [index(for: documents, prefix: prefix)]
+    }
+
+    /// The `<document>/<id>.swift` files of one document.
+    public static func snippetFiles(for document: Document, prefix: String = "") -> [OutputFile] {
+        document.snippets.map { OutputFile(path: prefix + path(of: $0), text: source(of: $0)) }
+    }
+
+    /// `snippets.json`: every snippet with its source position, section, polarity and code.
+    public static func index(for documents: [Document], prefix: String = "") -> OutputFile {
+        let entries = documents.flatMap { document in
+            document.snippets.map { SnippetRecord(snippet: $0, path: prefix + path(of: $0)) }
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = (try? encoder.encode(entries)) ?? Data("[]".utf8)
-        files.append(OutputFile(path: prefix + "snippets.json", data: json))
-        return files
+        return OutputFile(path: prefix + "snippets.json", data: json)
+    }
+
+    private static func path(of snippet: Snippet) -> String {
+        "\(snippet.document)/\(snippet.fileName)"
     }
 
     /// The snippet's code preceded by a header comment naming its source and polarity.

@@ -1,0 +1,308 @@
+import Foundation
+
+// MARK: - The build pipeline, incremental
+
+/// Builds the site in memory: **load → parse → analyse (rules, links) → render**, each a named step below.
+///
+/// A session remembers what it built. Building again re-reads only files whose size or modification
+/// time changed, re-parses only files whose content changed, and re-renders only pages whose inputs
+/// changed (their document, the navigation, their rules and link targets, the theme); site-wide pages
+/// (home, rules, index, conflicts) are rendered on every build. `docgen build` uses a fresh session and
+/// writes the result with `SiteWriter`; `docgen serve` keeps one session alive between edits.
+public actor BuildSession {
+    /// Where things are.
+    public let options: BuildOptions
+
+    /// One file as last read.
+    struct CachedFile {
+        var stamp: ContentLoader.Stamp
+        var outcome: ContentLoader.ReadOutcome
+    }
+
+    /// One document as last analysed, keyed by its text.
+    struct CachedDocument {
+        var text: String
+        var document: Document
+        var diagnostics: [Diagnostic]
+        var rules: [Rule]
+        var ruleDiagnostics: [Diagnostic]
+        var snippetFiles: [OutputFile]
+    }
+
+    /// One page as last rendered, keyed by a fingerprint of everything it was rendered from.
+    struct CachedPage {
+        var fingerprint: Int
+        var file: OutputFile
+    }
+
+    private var files: [String: CachedFile] = [:]
+    private var documents: [String: CachedDocument] = [:]
+    private var pages: [String: CachedPage] = [:]
+    private var themeCache: (stamp: String, theme: Theme)?
+    private var previousOutput: [String: Data] = [:]
+
+    /// Creates a session with nothing built yet.
+    public init(options: BuildOptions) {
+        self.options = options
+    }
+
+    // MARK: - Result
+
+    /// A built site, in memory.
+    public struct Snapshot: Sendable {
+        /// Every file of the site, by path relative to the site root.
+        public var files: [String: OutputFile]
+        /// Warnings (a snapshot is only returned when there are no errors).
+        public var diagnostics: [Diagnostic]
+        /// The documents, in navigation order.
+        public var documents: [Document]
+        /// The rule knowledge base.
+        public var rules: RuleCatalog
+        /// Output paths whose contents differ from the previous build of this session (all, the first time).
+        public var changedPaths: Set<String>
+        /// Output paths the previous build had and this one does not.
+        public var removedPaths: Set<String>
+        /// Relative paths of the documents that were parsed (not taken from the session's cache).
+        public var parsedDocuments: [String]
+        /// Seconds spent in each step, in order.
+        public var timings: [(step: String, seconds: Double)]
+    }
+
+    /// The state passed from step to step within one build.
+    struct State {
+        var sources: [SourceFile] = []
+        var analysed: [CachedDocument] = []
+        var documents: [Document] = []
+        var diagnostics: [Diagnostic] = []
+        var parsed: [String] = []
+        var rules = RuleCatalog(rules: [])
+        var resolver = LinkResolver(documents: [])
+        var annotations: [String: [SourcePosition: BlockAnnotation]] = [:]
+        var counts: [String: DocumentCounts] = [:]
+        var outputs: [OutputFile] = []
+        var timings: [(String, Double)] = []
+    }
+
+    // MARK: - The steps
+
+    /// Builds the site (incrementally after the first time). Throws `SiteBuilder.Failure.invalidInput`
+    /// when the content has errors; the session then still remembers the good files it read.
+    public func build() async throws -> Snapshot {
+        var state = State()
+        let theme = try loadTheme()
+        try step("load", &state) { try loadContent(&$0) }
+        await asyncStep("parse", &state) { await parseDocuments(&$0) }
+        step("analyse rules", &state) { analyseRules(&$0) }
+        step("analyse links", &state) { analyseLinks(&$0) }
+        step("count", &state) { countDocuments(&$0) }
+        guard !state.diagnostics.containsErrors else {
+            throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: state.sources)
+        }
+        try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
+        step("assets", &state) { copyAssets(&$0, theme: theme) }
+        step("snippets", &state) { publishSnippets(&$0) }
+        return finish(state)
+    }
+
+    /// Load: list the Markdown files and read those that changed since the last build.
+    func loadContent(_ state: inout State) throws {
+        let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
+        let listing = try loader.markdownPaths()
+        state.diagnostics += listing.diagnostics
+        var seen: [String: CachedFile] = [:]
+        for relative in listing.markdown {
+            let stamp = loader.stamp(relative)
+            let cached = files[relative]
+            let outcome: ContentLoader.ReadOutcome
+            if let stamp, let cached, cached.stamp == stamp {
+                outcome = cached.outcome
+            } else {
+                outcome = loader.read(relative)
+            }
+            if let stamp { seen[relative] = CachedFile(stamp: stamp, outcome: outcome) }
+            switch outcome {
+            case .file(let file): state.sources.append(file)
+            case .skipped(let diagnostic): state.diagnostics.append(diagnostic)
+            }
+        }
+        files = seen
+    }
+
+    /// Parse: analyse the documents whose text changed (in parallel) and extract their rules.
+    func parseDocuments(_ state: inout State) async {
+        let cache = documents
+        let stale = state.sources.filter { cache[$0.relativePath]?.text != $0.text }
+        let fresh = await stale.concurrentMap { file -> CachedDocument in
+            let (document, diagnostics) = DocumentAnalyzer.analyze(file)
+            let (rules, ruleDiagnostics) = RuleExtractor.extract(document)
+            return CachedDocument(text: file.text, document: document, diagnostics: diagnostics, rules: rules,
+                                  ruleDiagnostics: ruleDiagnostics,
+                                  snippetFiles: SnippetExporter.snippetFiles(for: document, prefix: "snippets/"))
+        }
+        var updated: [String: CachedDocument] = [:]
+        for entry in fresh { updated[entry.document.source.relativePath] = entry }
+        for file in state.sources where updated[file.relativePath] == nil {
+            updated[file.relativePath] = cache[file.relativePath]
+        }
+        documents = updated
+        state.parsed = fresh.map(\.document.source.relativePath)
+        state.analysed = SiteBuilder.navigationOrder(updated.values.map(\.document))
+            .compactMap { updated[$0.source.relativePath] }
+        state.documents = state.analysed.map(\.document)
+        state.diagnostics += state.analysed.flatMap(\.diagnostics)
+    }
+
+    /// Rules: the rules of every document, with site-unique ids, linked across documents.
+    func analyseRules(_ state: inout State) {
+        let rules = RuleExtractor.makeIDsUnique(state.analysed.flatMap(\.rules))
+        state.rules = RuleCatalog(rules: RuleLinker.link(rules), diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
+        state.diagnostics += state.rules.diagnostics
+        state.annotations = RulePages.annotations(for: state.rules.rules)
+    }
+
+    /// Links: resolve every link; broken internal links are warnings here (`docgen check` makes them errors).
+    func analyseLinks(_ state: inout State) {
+        let otherFiles = (try? ContentLoader(directory: options.contentDirectory).allFilePaths()) ?? []
+        state.resolver = LinkResolver(documents: state.documents, extraAnchors: state.rules.anchors, otherFiles: otherFiles)
+        let checker = LinkChecker(resolver: state.resolver)
+        for document in state.documents {
+            state.diagnostics += checker.check(document, severity: .warning)
+        }
+    }
+
+    /// Counts for the home page and page headers.
+    func countDocuments(_ state: inout State) {
+        let ruleCounts = state.rules.countsByDocument
+        for document in state.documents {
+            state.counts[document.slug] = DocumentCounts(
+                sections: document.headings.filter { $0.level >= 2 }.count,
+                snippets: document.snippets.count, rules: ruleCounts[document.slug] ?? 0)
+        }
+    }
+
+    /// Render: document pages whose inputs changed (in parallel), then the site-wide pages.
+    func renderPages(_ state: inout State, theme: Theme) async throws {
+        let documents = state.documents
+        let navigation = documents.map { NavigationEntry(title: $0.title, href: $0.outputPath) }
+        let renderer = PageRenderer(theme: theme, siteTitle: options.siteTitle, navigation: navigation,
+                                    extraNavigation: RulePages.navigation, reloadScript: options.reloadScript)
+        let resolver = state.resolver
+        let annotations = state.annotations
+        let counts = state.counts
+        let shared = sharedFingerprint(navigation: navigation, themeStamp: themeCache?.stamp ?? "")
+        var jobs: [(index: Int, fingerprint: Int)] = []
+        var reused: [OutputFile] = []
+        for (index, document) in documents.enumerated() {
+            var hasher = Hasher()
+            hasher.combine(shared)
+            hasher.combine(document.source.text)
+            hasher.combine(index > 0 ? navigation[index - 1] : nil)
+            hasher.combine(index + 1 < navigation.count ? navigation[index + 1] : nil)
+            hasher.combine(counts[document.slug])
+            for (position, annotation) in (annotations[document.slug] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                hasher.combine(position)
+                hasher.combine(annotation)
+            }
+            for link in document.links { hasher.combine(resolver.siteDestination(link.destination, from: document.slug)) }
+            let fingerprint = hasher.finalize()
+            if let cached = pages[document.outputPath], cached.fingerprint == fingerprint {
+                reused.append(cached.file)
+            } else {
+                jobs.append((index, fingerprint))
+            }
+        }
+        let rendered = try await jobs.concurrentMap { job -> (Int, OutputFile) in
+            let index = job.index
+            let document = documents[index]
+            let page = try renderer.documentPage(
+                document, resolver: resolver, annotations: annotations[document.slug] ?? [:],
+                counts: counts[document.slug] ?? DocumentCounts(),
+                previous: index > 0 ? navigation[index - 1] : nil,
+                next: index + 1 < navigation.count ? navigation[index + 1] : nil)
+            return (job.fingerprint, page)
+        }
+        var kept: [String: CachedPage] = [:]
+        for file in reused { if let cached = pages[file.path] { kept[file.path] = cached } }
+        for (fingerprint, file) in rendered { kept[file.path] = CachedPage(fingerprint: fingerprint, file: file) }
+        pages = kept
+        state.outputs += reused + rendered.map(\.1)
+        state.outputs.append(try renderer.indexPage(documents, counts: counts))
+        state.outputs.append(try renderer.notFoundPage())
+        state.outputs += try RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer)
+    }
+
+    /// Assets: the theme's static files.
+    func copyAssets(_ state: inout State, theme: Theme) {
+        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
+            state.outputs.append(OutputFile(path: path, data: data))
+        }
+    }
+
+    /// Snippets: every Swift example as a downloadable file, plus `snippets.json`.
+    func publishSnippets(_ state: inout State) {
+        state.outputs += state.analysed.flatMap(\.snippetFiles)
+        state.outputs.append(SnippetExporter.index(for: state.documents, prefix: "snippets/"))
+    }
+
+    // MARK: - Helpers
+
+    /// The theme, reloaded only when a file of the theme folder changed.
+    private func loadTheme() throws -> Theme {
+        let stamp = themeStamp()
+        if let cached = themeCache, cached.stamp == stamp { return cached.theme }
+        let theme = try Theme.load(overlay: options.themeDirectory, displayName: options.themeDisplayName)
+        themeCache = (stamp, theme)
+        return theme
+    }
+
+    /// Paths, sizes and modification times of the theme folder's files.
+    private func themeStamp() -> String {
+        guard let directory = options.themeDirectory,
+              let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return "built-in" }
+        var parts: [String] = []
+        for case let path as String in enumerator {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(path).path)
+            let size = attributes?[.size] as? Int ?? -1
+            let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+            parts.append("\(path):\(size):\(modified)")
+        }
+        return parts.sorted().joined(separator: "|")
+    }
+
+    private func sharedFingerprint(navigation: [NavigationEntry], themeStamp: String) -> Int {
+        var hasher = Hasher()
+        hasher.combine(themeStamp)
+        hasher.combine(navigation)
+        hasher.combine(options.siteTitle)
+        hasher.combine(options.reloadScript)
+        hasher.combine(RulePages.navigation)
+        return hasher.finalize()
+    }
+
+    /// Compares with the previous build and packages the snapshot.
+    private func finish(_ state: State) -> Snapshot {
+        var byPath: [String: OutputFile] = [:]
+        var changed: Set<String> = []
+        for file in state.outputs {
+            byPath[file.path] = file
+            if previousOutput[file.path] != file.data { changed.insert(file.path) }
+        }
+        let removed = Set(previousOutput.keys).subtracting(byPath.keys)
+        previousOutput = byPath.mapValues(\.data)
+        return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: state.documents,
+                        rules: state.rules, changedPaths: changed, removedPaths: removed,
+                        parsedDocuments: state.parsed, timings: state.timings)
+    }
+
+    private func step(_ name: String, _ state: inout State, _ body: (inout State) throws -> Void) rethrows {
+        let start = DispatchTime.now()
+        try body(&state)
+        state.timings.append((name, SiteBuilder.seconds(since: start)))
+    }
+
+    private func asyncStep(_ name: String, _ state: inout State, _ body: (inout State) async throws -> Void) async rethrows {
+        let start = DispatchTime.now()
+        try await body(&state)
+        state.timings.append((name, SiteBuilder.seconds(since: start)))
+    }
+}

@@ -57,6 +57,14 @@ def section_title(rng, index):
     return title
 
 
+def rule_text(rng, sentences):
+    """A rule: a normative opening, a term, and a few words of a real sentence (varied wording)."""
+    words = rng.choice(sentences).split()
+    start = rng.randrange(max(1, len(words) - 6))
+    tail = " ".join(words[start:start + rng.randint(4, 9)]).rstrip(".:,")
+    return f"{rng.choice(MODALS)} {rng.choice(TERMS)} {tail}"
+
+
 def swift_block(rng, snippets, invalid_rate):
     code = rng.choice(snippets)
     if rng.random() < invalid_rate:
@@ -79,7 +87,7 @@ def document(rng, number, count, sentences, snippets, long_doc):
         parts.append(f"{rng.choice(MODALS)} {rng.choice(TERMS)} in {rng.choice(TOPICS).lower()}. "
                      f"{rng.choice(MODALS)} {rng.choice(TERMS)} when it helps.\n")
         parts.append(f"{rng.choice(LEADS)}\n" + "".join(
-            f"- {rng.choice(['✅ ', '❌ ', ''])}{rng.choice(MODALS)} {rng.choice(TERMS)}\n" for _ in range(rng.randint(3, 6))))
+            f"- {rng.choice(['✅ ', '❌ ', ''])}{rule_text(rng, sentences)}\n" for _ in range(rng.randint(3, 6))))
         if rng.random() < 0.5:
             parts.append("| Aspect | Recommended | Legacy |\n|--------|:-----------:|-------:|\n" + "".join(
                 f"| {rng.choice(TOPICS)} | {rng.choice(TERMS)} | {rng.choice(TERMS)} |\n" for _ in range(rng.randint(2, 5))))

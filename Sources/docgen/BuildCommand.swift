@@ -36,7 +36,8 @@ struct BuildCommand: AsyncParsableCommand {
             }
             if !quiet {
                 let warnings = report.diagnostics.filter { $0.severity == .warning }.count
-                print("Built \(report.documents.count) documents into \(output)/ (\(report.fileCount) files) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s"
+                let verb = report.upToDate ? "Up to date:" : "Built"
+                print("\(verb) \(report.documentCount) documents into \(output)/ (\(report.fileCount) files) in \(String(format: "%.2f", Date().timeIntervalSince(start))) s"
                       + (warnings > 0 ? ", \(warnings) warning\(warnings == 1 ? "" : "s")" : ""))
             }
         } catch let failure as SiteBuilder.Failure {

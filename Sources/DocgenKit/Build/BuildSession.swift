@@ -22,6 +22,8 @@ public actor BuildSession {
     /// One document as last analysed, keyed by its text.
     struct CachedDocument {
         var text: String
+        /// `StableHasher` of the text, hex.
+        var textHash: String
         var document: Document
         var diagnostics: [Diagnostic]
         var rules: [Rule]
@@ -31,7 +33,7 @@ public actor BuildSession {
 
     /// One page as last rendered, keyed by a fingerprint of everything it was rendered from.
     struct CachedPage {
-        var fingerprint: Int
+        var fingerprint: String
         var file: OutputFile
     }
 
@@ -40,10 +42,19 @@ public actor BuildSession {
     private var pages: [String: CachedPage] = [:]
     private var themeCache: (stamp: String, theme: Theme)?
     private var previousOutput: [String: Data] = [:]
+    /// The manifest of the site on disk that `docgen build` is about to replace: its unchanged pages
+    /// and snippet files are reused instead of rendered again.
+    private var previousManifest: BuildManifest?
 
     /// Creates a session with nothing built yet.
     public init(options: BuildOptions) {
         self.options = options
+    }
+
+    /// Lets the next build reuse the unchanged files of the site described by `manifest`
+    /// (they come back as `OutputFile.reused`).
+    public func reuse(_ manifest: BuildManifest?) {
+        previousManifest = manifest
     }
 
     // MARK: - Result
@@ -66,6 +77,8 @@ public actor BuildSession {
         public var parsedDocuments: [String]
         /// Seconds spent in each step, in order.
         public var timings: [(step: String, seconds: Double)]
+        /// The record of this build, for the next one.
+        public var manifest: BuildManifest
     }
 
     /// The state passed from step to step within one build.
@@ -80,6 +93,8 @@ public actor BuildSession {
         var annotations: [String: [SourcePosition: BlockAnnotation]] = [:]
         var counts: [String: DocumentCounts] = [:]
         var outputs: [OutputFile] = []
+        var pageFingerprints: [String: String] = [:]
+        var otherFiles: [String] = []
         var timings: [(String, Double)] = []
     }
 
@@ -88,9 +103,19 @@ public actor BuildSession {
     /// Builds the site (incrementally after the first time). Throws `SiteBuilder.Failure.invalidInput`
     /// when the content has errors; the session then still remembers the good files it read.
     public func build() async throws -> Snapshot {
+        try await build { try self.loadContent(&$0) }
+    }
+
+    /// Builds the site from documents already in memory instead of the content folder's files (the
+    /// fuzzer's entry point; the theme is still loaded as configured). Same steps and errors as `build()`.
+    public func build(sources: [SourceFile]) async throws -> Snapshot {
+        try await build { $0.sources = sources }
+    }
+
+    private func build(load: (inout State) throws -> Void) async throws -> Snapshot {
         var state = State()
         let theme = try loadTheme()
-        try step("load", &state) { try loadContent(&$0) }
+        try step("load", &state, load)
         await asyncStep("parse", &state) { await parseDocuments(&$0) }
         step("analyse rules", &state) { analyseRules(&$0) }
         step("analyse links", &state) { analyseLinks(&$0) }
@@ -135,7 +160,8 @@ public actor BuildSession {
         let fresh = await stale.concurrentMap { file -> CachedDocument in
             let (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let (rules, ruleDiagnostics) = RuleExtractor.extract(document)
-            return CachedDocument(text: file.text, document: document, diagnostics: diagnostics, rules: rules,
+            return CachedDocument(text: file.text, textHash: StableHasher.hexHash(file.text), document: document,
+                                  diagnostics: diagnostics, rules: rules,
                                   ruleDiagnostics: ruleDiagnostics,
                                   snippetFiles: SnippetExporter.snippetFiles(for: document, prefix: "snippets/"))
         }
@@ -163,6 +189,7 @@ public actor BuildSession {
     /// Links: resolve every link; broken internal links are warnings here (`docgen check` makes them errors).
     func analyseLinks(_ state: inout State) {
         let otherFiles = (try? ContentLoader(directory: options.contentDirectory).allFilePaths()) ?? []
+        state.otherFiles = otherFiles.filter { !$0.hasSuffix(".md") }.sorted()
         state.resolver = LinkResolver(documents: state.documents, extraAnchors: state.rules.anchors, otherFiles: otherFiles)
         let checker = LinkChecker(resolver: state.resolver)
         for document in state.documents {
@@ -190,28 +217,38 @@ public actor BuildSession {
         let annotations = state.annotations
         let counts = state.counts
         let shared = sharedFingerprint(navigation: navigation, themeStamp: themeCache?.stamp ?? "")
-        var jobs: [(index: Int, fingerprint: Int)] = []
+        var jobs: [(index: Int, fingerprint: String)] = []
         var reused: [OutputFile] = []
         for (index, document) in documents.enumerated() {
-            var hasher = Hasher()
+            var hasher = StableHasher()
             hasher.combine(shared)
-            hasher.combine(document.source.text)
-            hasher.combine(index > 0 ? navigation[index - 1] : nil)
-            hasher.combine(index + 1 < navigation.count ? navigation[index + 1] : nil)
-            hasher.combine(counts[document.slug])
+            hasher.combine(state.analysed[index].textHash)
+            for neighbour in [index > 0 ? navigation[index - 1] : nil, index + 1 < navigation.count ? navigation[index + 1] : nil] {
+                hasher.combine(neighbour?.title)
+                hasher.combine(neighbour?.href)
+            }
+            let count = counts[document.slug] ?? DocumentCounts()
+            for value in [count.sections, count.snippets, count.rules] { hasher.combine(value) }
             for (position, annotation) in (annotations[document.slug] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                hasher.combine(position)
-                hasher.combine(annotation)
+                hasher.combine(position.line)
+                hasher.combine(position.column)
+                hasher.combine(annotation.id)
+                hasher.combine(annotation.classes.joined(separator: " "))
+                hasher.combine(annotation.prefixHTML)
+                hasher.combine(annotation.suffixHTML)
             }
             for link in document.links { hasher.combine(resolver.siteDestination(link.destination, from: document.slug)) }
-            let fingerprint = hasher.finalize()
+            let fingerprint = hasher.hex
+            state.pageFingerprints[document.outputPath] = fingerprint
             if let cached = pages[document.outputPath], cached.fingerprint == fingerprint {
                 reused.append(cached.file)
+            } else if previousManifest?.pages[document.outputPath] == fingerprint {
+                reused.append(.reused(document.outputPath))
             } else {
                 jobs.append((index, fingerprint))
             }
         }
-        let rendered = try await jobs.concurrentMap { job -> (Int, OutputFile) in
+        let rendered = try await jobs.concurrentMap { job -> (String, OutputFile) in
             let index = job.index
             let document = documents[index]
             let page = try renderer.documentPage(
@@ -222,7 +259,7 @@ public actor BuildSession {
             return (job.fingerprint, page)
         }
         var kept: [String: CachedPage] = [:]
-        for file in reused { if let cached = pages[file.path] { kept[file.path] = cached } }
+        for file in reused where !file.reusesPreviousFile { if let cached = pages[file.path] { kept[file.path] = cached } }
         for (fingerprint, file) in rendered { kept[file.path] = CachedPage(fingerprint: fingerprint, file: file) }
         pages = kept
         state.outputs += reused + rendered.map(\.1)
@@ -240,7 +277,13 @@ public actor BuildSession {
 
     /// Snippets: every Swift example as a downloadable file, plus `snippets.json`.
     func publishSnippets(_ state: inout State) {
-        state.outputs += state.analysed.flatMap(\.snippetFiles)
+        for entry in state.analysed {
+            if previousManifest?.snippetSets[entry.document.source.relativePath] == entry.textHash {
+                state.outputs += entry.snippetFiles.map { .reused($0.path) }
+            } else {
+                state.outputs += entry.snippetFiles
+            }
+        }
         state.outputs.append(SnippetExporter.index(for: state.documents, prefix: "snippets/"))
     }
 
@@ -255,11 +298,21 @@ public actor BuildSession {
         return theme
     }
 
-    /// Paths, sizes and modification times of the theme folder's files.
-    private func themeStamp() -> String {
+    /// A hash of the theme compiled into the binary.
+    static let builtInThemeStamp: String = {
+        var hasher = StableHasher()
+        for (path, text) in EmbeddedTheme.files.sorted(by: { $0.key < $1.key }) {
+            hasher.combine(path)
+            hasher.combine(text)
+        }
+        return "built-in:" + hasher.hex
+    }()
+
+    /// Paths, sizes and modification times of the theme folder's files (and the built-in theme's hash).
+    func themeStamp() -> String {
         guard let directory = options.themeDirectory,
-              let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return "built-in" }
-        var parts: [String] = []
+              let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return Self.builtInThemeStamp }
+        var parts: [String] = [Self.builtInThemeStamp]
         for case let path as String in enumerator {
             let attributes = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(path).path)
             let size = attributes?[.size] as? Int ?? -1
@@ -269,14 +322,14 @@ public actor BuildSession {
         return parts.sorted().joined(separator: "|")
     }
 
-    private func sharedFingerprint(navigation: [NavigationEntry], themeStamp: String) -> Int {
-        var hasher = Hasher()
-        hasher.combine(themeStamp)
-        hasher.combine(navigation)
-        hasher.combine(options.siteTitle)
-        hasher.combine(options.reloadScript)
-        hasher.combine(RulePages.navigation)
-        return hasher.finalize()
+    private func sharedFingerprint(navigation: [NavigationEntry], themeStamp: String) -> String {
+        var hasher = StableHasher()
+        hasher.combine(BuildManifest.settings(for: options, themeStamp: themeStamp))
+        for entry in navigation + RulePages.navigation {
+            hasher.combine(entry.title)
+            hasher.combine(entry.href)
+        }
+        return hasher.hex
     }
 
     /// Compares with the previous build and packages the snapshot.
@@ -289,9 +342,22 @@ public actor BuildSession {
         }
         let removed = Set(previousOutput.keys).subtracting(byPath.keys)
         previousOutput = byPath.mapValues(\.data)
+        var sources: [String: BuildManifest.Source] = [:]
+        for entry in state.analysed {
+            let path = entry.document.source.relativePath
+            guard let stamp = files[path]?.stamp else { continue }
+            sources[path] = BuildManifest.Source(size: stamp.size, modified: stamp.modified.timeIntervalSince1970, hash: entry.textHash)
+        }
+        let manifest = BuildManifest(
+            format: BuildManifest.format, generator: PageRenderer.version,
+            settings: BuildManifest.settings(for: options, themeStamp: themeCache?.stamp ?? ""),
+            sources: sources, otherFiles: state.otherFiles,
+            pages: state.pageFingerprints,
+            snippetSets: Dictionary(uniqueKeysWithValues: state.analysed.map { ($0.document.source.relativePath, $0.textHash) }),
+            diagnostics: state.diagnostics.sortedForDisplay, documentCount: state.documents.count, fileCount: byPath.count + 2)
         return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: state.documents,
                         rules: state.rules, changedPaths: changed, removedPaths: removed,
-                        parsedDocuments: state.parsed, timings: state.timings)
+                        parsedDocuments: state.parsed, timings: state.timings, manifest: manifest)
     }
 
     private func step(_ name: String, _ state: inout State, _ body: (inout State) throws -> Void) rethrows {

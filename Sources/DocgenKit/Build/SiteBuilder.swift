@@ -16,12 +16,16 @@ public struct SiteBuilder: Sendable {
     public struct Report: Sendable {
         /// Warnings (a successful build has no errors).
         public var diagnostics: [Diagnostic]
-        /// The documents built.
+        /// The documents built (empty when the site was up to date and nothing was read).
         public var documents: [Document]
+        /// How many documents the site has.
+        public var documentCount: Int
         /// Number of files written.
         public var fileCount: Int
         /// Seconds spent in each step, in order.
         public var timings: [(step: String, seconds: Double)]
+        /// True when nothing had changed since the previous build, so nothing was done.
+        public var upToDate: Bool
     }
 
     /// Why a build did not produce a site. The previous site is untouched in every case.
@@ -45,16 +49,43 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site in memory with a fresh `BuildSession`, then writes it with `SiteWriter`
     /// (into a temporary folder, swapped in only on success).
+    ///
+    /// The previous site's manifest makes rebuilds cheap: when no input changed (same settings, same
+    /// files with the same sizes and modification times) nothing is done and the warnings of that build
+    /// are reported again; otherwise pages and snippet files whose inputs did not change are hard-linked
+    /// from the previous site instead of being rendered and written again.
     public func build() async throws -> Report {
         let writer = SiteWriter(output: options.outputDirectory)
         try checkOutputLocation()
         try writer.validate()
-        let snapshot = try await BuildSession(options: options).build()
         let start = DispatchTime.now()
-        let files = snapshot.files.values.sorted { $0.path < $1.path }
-        try writer.write(files)
+        let manifest = BuildManifest.read(from: options.outputDirectory)
+        let session = BuildSession(options: options)
+        if let manifest {
+            let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
+            let settings = BuildManifest.settings(for: options, themeStamp: await session.themeStamp())
+            if manifest.isCurrent(settings: settings, loader: loader) {
+                return Report(diagnostics: manifest.diagnostics, documents: [], documentCount: manifest.documentCount,
+                              fileCount: manifest.fileCount, timings: [("up to date", Self.seconds(since: start))], upToDate: true)
+            }
+        }
+        await session.reuse(manifest)
+        var snapshot = try await session.build()
+        let writeStart = DispatchTime.now()
+        var files = snapshot.files.values.sorted { $0.path < $1.path }
+        files.append(snapshot.manifest.outputFile())
+        do {
+            try writer.write(files)
+        } catch SiteWriter.Failure.previousFileMissing {
+            // Someone changed the previous site behind our back: build everything again.
+            let fresh = BuildSession(options: options)
+            snapshot = try await fresh.build()
+            files = snapshot.files.values.sorted { $0.path < $1.path } + [snapshot.manifest.outputFile()]
+            try writer.write(files)
+        }
         return Report(diagnostics: snapshot.diagnostics, documents: snapshot.documents,
-                      fileCount: files.count + 1, timings: snapshot.timings + [("write", Self.seconds(since: start))])
+                      documentCount: snapshot.documents.count, fileCount: files.count + 1,
+                      timings: snapshot.timings + [("write", Self.seconds(since: writeStart))], upToDate: false)
     }
 
     // MARK: - Helpers

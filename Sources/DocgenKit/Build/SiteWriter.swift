@@ -9,6 +9,9 @@ public struct OutputFile: Sendable {
     public var path: String
     /// Contents.
     public var data: Data
+    /// When true, the file is unchanged since the previous build: the writer takes it from the
+    /// previous site (a hard link) and `data` is empty.
+    public var reusesPreviousFile = false
 
     /// Creates an output file from text.
     public init(path: String, text: String) {
@@ -20,6 +23,13 @@ public struct OutputFile: Sendable {
     public init(path: String, data: Data) {
         self.path = path
         self.data = data
+    }
+
+    /// A file to take unchanged from the previous site.
+    public static func reused(_ path: String) -> OutputFile {
+        var file = OutputFile(path: path, data: Data())
+        file.reusesPreviousFile = true
+        return file
     }
 }
 
@@ -44,6 +54,7 @@ public struct SiteWriter: Sendable {
         case notCreatedByDocgen(String)
         case writeFailed(path: String, reason: String)
         case swapFailed(String)
+        case previousFileMissing(String)
 
         public var errorDescription: String? {
             switch self {
@@ -55,6 +66,8 @@ public struct SiteWriter: Sendable {
                 return "cannot write '\(path)': \(reason); the previous site was left untouched"
             case .swapFailed(let reason):
                 return "cannot move the new site into place: \(reason); the previous site was left untouched"
+            case .previousFileMissing(let path):
+                return "the previous site has no '\(path)' to reuse; build again from scratch"
             }
         }
     }
@@ -89,6 +102,14 @@ public struct SiteWriter: Sendable {
                     try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(),
                                                             withIntermediateDirectories: true)
                     createdDirectories.insert(directory)
+                }
+                if file.reusesPreviousFile {
+                    // Unchanged since the last build: link the previous site's file (no copy, no read).
+                    let previous = output.appendingPathComponent(file.path)
+                    guard link(previous.path, destination.path) == 0 else {
+                        throw Failure.previousFileMissing(file.path)
+                    }
+                    continue
                 }
                 do {
                     try file.data.write(to: destination)

@@ -48,6 +48,9 @@ public enum RuleLinker {
         "what", "why", "will", "would", "could", "don", "t", "s", "one", "more", "most", "other", "own",
     ])
 
+    /// At most this many rules are compared with each rule (the ones sharing the most words).
+    static let candidateLimit = 64
+
     /// Fills `related` and `conflicts` of every rule.
     public static func link(_ rules: [Rule]) -> [Rule] {
         let pairs = pairs(rules)
@@ -80,13 +83,19 @@ public enum RuleLinker {
         }
         // Tokens shared by a large part of the catalogue ("view", "term:service") find no useful
         // candidates and would make pairing quadratic on large sites; rarer tokens find the pairs.
-        let commonLimit = max(60, rules.count / 8)
+        // Each rule is compared with at most `candidateLimit` others: those sharing the most tokens.
+        let commonLimit = min(max(60, rules.count / 8), 240)
         var result: [RulePair] = []
         for (i, rule) in rules.enumerated() {
-            var candidates: Set<Int> = []
+            var shared: [Int: Int] = [:]
             for token in tokens[i] {
                 guard let postings = index[token], postings.count <= commonLimit else { continue }
-                for j in postings where j > i && rules[j].document != rule.document { candidates.insert(j) }
+                for j in postings where j > i && rules[j].document != rule.document { shared[j, default: 0] += 1 }
+            }
+            var candidates = Array(shared.keys)
+            if candidates.count > candidateLimit {
+                candidates.sort { (shared[$0] ?? 0, -$0) > (shared[$1] ?? 0, -$1) }
+                candidates = Array(candidates.prefix(candidateLimit))
             }
             for j in candidates.sorted() {
                 let other = rules[j]

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+@testable import DocgenKit
+
+/// `docgen build` after a previous build: nothing is done when nothing changed, and unchanged pages are
+/// taken from the previous site (same inode: hard-linked, not rewritten).
+@Suite struct BuildManifestTests {
+    struct Fixture {
+        let temp: URL
+        let content: URL
+        let site: URL
+        let theme: URL
+
+        init() throws {
+            temp = try Fixtures.temporaryDirectory()
+            content = temp.appendingPathComponent("Content")
+            site = temp.appendingPathComponent("_site")
+            theme = temp.appendingPathComponent("Theme")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: Fixtures.theme, to: theme)
+            try write("# A\n\n- Always use `struct`.\n\nSee [B](b.md) and [missing](nope.md).\n\n```swift\nlet a = 1\n```\n", "a.md")
+            try write("# B\n\nText.\n\n```swift\nlet b = 2\n```\n", "b.md")
+        }
+
+        func write(_ text: String, _ name: String) throws {
+            let url = content.appendingPathComponent(name)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(.random(in: 1...10_000))], ofItemAtPath: url.path)
+        }
+
+        func build() async throws -> SiteBuilder.Report {
+            try await SiteBuilder(options: BuildOptions(contentDirectory: content, outputDirectory: site, themeDirectory: theme)).build()
+        }
+
+        func inode(_ path: String) throws -> Int {
+            try #require(try FileManager.default.attributesOfItem(atPath: site.appendingPathComponent(path).path)[.systemFileNumber] as? Int)
+        }
+    }
+
+    @Test func nothingChangedMeansNothingIsDoneAndWarningsAreReplayed() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        let first = try await fixture.build()
+        #expect(!first.upToDate)
+        #expect(first.diagnostics.map(\.id) == ["link.missing-document"])
+        let before = try fixture.inode("index.html")
+        let second = try await fixture.build()
+        #expect(second.upToDate)
+        #expect(second.diagnostics == first.diagnostics)
+        #expect(second.documentCount == 2)
+        #expect(try fixture.inode("index.html") == before)
+    }
+
+    @Test func unchangedPagesAndSnippetsAreReusedFromThePreviousSite() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        _ = try await fixture.build()
+        let pageB = try fixture.inode("b.html")
+        let snippetB = try fixture.inode("snippets/b/b.b.1.swift")
+        let pageA = try fixture.inode("a.html")
+        try fixture.write("# A\n\n- Always use `struct`.\n\nSee [B](b.md) and [missing](nope.md).\n\nMore.\n\n```swift\nlet a = 1\n```\n", "a.md")
+        let report = try await fixture.build()
+        #expect(!report.upToDate)
+        #expect(try fixture.inode("b.html") == pageB)
+        #expect(try fixture.inode("snippets/b/b.b.1.swift") == snippetB)
+        #expect(try fixture.inode("a.html") != pageA)
+        let page = try String(contentsOf: fixture.site.appendingPathComponent("a.html"), encoding: .utf8)
+        #expect(page.contains("More."))
+    }
+
+    @Test func aThemeChangeRendersEverythingAgain() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        _ = try await fixture.build()
+        let pageB = try fixture.inode("b.html")
+        let css = fixture.theme.appendingPathComponent("assets/docgen.css")
+        try (try String(contentsOf: css, encoding: .utf8) + "\n/* changed */\n").write(to: css, atomically: true, encoding: .utf8)
+        let report = try await fixture.build()
+        #expect(!report.upToDate)
+        #expect(try fixture.inode("b.html") != pageB)
+    }
+
+    @Test func aDamagedPreviousSiteIsRebuiltInFull() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        _ = try await fixture.build()
+        try FileManager.default.removeItem(at: fixture.site.appendingPathComponent("b.html"))
+        try fixture.write("# A changed\n", "a.md")
+        _ = try await fixture.build()
+        #expect(FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent("b.html").path))
+    }
+
+    @Test func incrementalSiteEqualsAFreshBuild() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        _ = try await fixture.build()
+        try fixture.write("# B renamed\n\nText.\n", "b.md")
+        _ = try await fixture.build()
+        let fresh = fixture.temp.appendingPathComponent("fresh")
+        _ = try await SiteBuilder(options: BuildOptions(contentDirectory: fixture.content, outputDirectory: fresh, themeDirectory: fixture.theme)).build()
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: fresh.path).filter { !$0.hasPrefix(".docgen") }
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: fresh.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            #expect(FileManager.default.contents(atPath: fixture.site.appendingPathComponent(path).path)
+                    == FileManager.default.contents(atPath: fresh.appendingPathComponent(path).path), "\(path) differs")
+        }
+    }
+}

@@ -88,7 +88,7 @@ public actor BuildSession {
         var documents: [Document] = []
         var diagnostics: [Diagnostic] = []
         var parsed: [String] = []
-        var rules = RuleCatalog(rules: [])
+        var rules = RuleCatalog(rules: [], pairs: [])
         var resolver = LinkResolver(documents: [])
         var annotations: [String: [SourcePosition: BlockAnnotation]] = [:]
         var counts: [String: DocumentCounts] = [:]
@@ -126,6 +126,7 @@ public actor BuildSession {
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         step("assets", &state) { copyAssets(&$0, theme: theme) }
         step("snippets", &state) { publishSnippets(&$0) }
+        step("search", &state) { $0.outputs += SearchIndexBuilder.files(documents: $0.documents, rules: $0.rules) }
         return finish(state)
     }
 
@@ -181,7 +182,7 @@ public actor BuildSession {
     /// Rules: the rules of every document, with site-unique ids, linked across documents.
     func analyseRules(_ state: inout State) {
         let rules = RuleExtractor.makeIDsUnique(state.analysed.flatMap(\.rules))
-        state.rules = RuleCatalog(rules: RuleLinker.link(rules), diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
+        state.rules = RuleCatalog.linking(rules, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
         state.diagnostics += state.rules.diagnostics
         state.annotations = RulePages.annotations(for: state.rules.rules)
     }

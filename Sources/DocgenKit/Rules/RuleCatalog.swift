@@ -8,11 +8,20 @@ public struct RuleCatalog: Sendable {
     public var rules: [Rule]
     /// Malformed or misplaced `<!-- docgen: … -->` directives.
     public var diagnostics: [Diagnostic]
+    /// Related and conflicting pairs with their reasons (computed once, when the rules are linked).
+    public var pairs: [RulePair]
 
-    /// Creates a catalogue.
-    public init(rules: [Rule], diagnostics: [Diagnostic] = []) {
+    /// Creates a catalogue of already linked rules; `pairs` are computed when not given.
+    public init(rules: [Rule], diagnostics: [Diagnostic] = [], pairs: [RulePair]? = nil) {
         self.rules = rules
         self.diagnostics = diagnostics
+        self.pairs = pairs ?? RuleLinker.pairs(rules)
+    }
+
+    /// Links `rules` (related and conflicting rules) and makes the catalogue, pairing them only once.
+    public static func linking(_ rules: [Rule], diagnostics: [Diagnostic] = []) -> RuleCatalog {
+        let pairs = RuleLinker.pairs(rules)
+        return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 
     /// Why a catalogue could not be encoded.
@@ -42,9 +51,6 @@ public struct RuleCatalog: Sendable {
     public var countsByDocument: [String: Int] {
         Dictionary(grouping: rules, by: \.document).mapValues(\.count)
     }
-
-    /// Related and conflicting pairs with their reasons.
-    public var pairs: [RulePair] { RuleLinker.pairs(rules) }
 
     /// Number of rules per strength.
     public var countsByStrength: [RuleStrength: Int] {

@@ -25,7 +25,7 @@ public enum RuleExtractor {
             diagnostics += result.diagnostics
         }
         rules = makeIDsUnique(rules)
-        return RuleCatalog(rules: RuleLinker.link(rules), diagnostics: diagnostics)
+        return RuleCatalog.linking(rules, diagnostics: diagnostics)
     }
 
     /// Extracts the rules of one document (ids unique within it; not linked to other documents).

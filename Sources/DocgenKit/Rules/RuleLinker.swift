@@ -53,7 +53,11 @@ public enum RuleLinker {
 
     /// Fills `related` and `conflicts` of every rule.
     public static func link(_ rules: [Rule]) -> [Rule] {
-        let pairs = pairs(rules)
+        link(rules, pairs: pairs(rules))
+    }
+
+    /// Fills `related` and `conflicts` of every rule from already computed pairs.
+    public static func link(_ rules: [Rule], pairs: [RulePair]) -> [Rule] {
         var related: [String: [String]] = [:]
         var conflicts: [String: [String]] = [:]
         for pair in pairs {

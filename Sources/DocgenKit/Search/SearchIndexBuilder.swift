@@ -1,0 +1,87 @@
+// MARK: - The search index of a site
+
+/// Writes the search index that `Theme/assets/search.js` queries: `search-index.js`, plus, for large
+/// sites, shards under `search/` that the script loads only when a query needs them.
+///
+/// The index is JavaScript, not JSON, so that it loads with a `<script>` element from `file://` too
+/// (browsers refuse `fetch` there). `search-index.js` assigns one object to `window.docgenSearchIndex`:
+///
+/// | Key | Value |
+/// | --- | --- |
+/// | `v` | format version, `1` |
+/// | `d` | the documents: `[title, page]` (page relative to the site root) |
+/// | `s` | stop words: not indexed, dropped from queries |
+/// | `k` | term shard keys (see `SearchShardPlanner.TermShard`); `[""]` when the index is not split |
+/// | `c` | first entry number of each record chunk, then the number of entries |
+/// | `t` | only when not split: the term shards, in the order of `k` |
+/// | `r` | only when not split: the record chunks, in the order of `c` |
+///
+/// A split index stores term shard `i` in `search/t<i>.js` and record chunk `i` in `search/r<i>.js`; each
+/// file adds its value to `window.docgenSearchShards` under the name `t<i>` or `r<i>`. A term shard is
+/// `{"t": terms, "p": postings}` (see `SearchTermDictionary`); a record chunk is `{"p": paths, "e": records}`
+/// with one record `[kind, document, title, text, anchor, path, detail]` per entry (see `SearchRecordChunk`
+/// and `SearchEntry`).
+public enum SearchIndexBuilder {
+    /// Name of the file the pages load first.
+    public static let indexPath = "search-index.js"
+    /// Folder of the shards of a split index.
+    public static let shardFolder = "search/"
+
+    /// The files of the search index of `documents` and their `rules`.
+    public static func files(documents: [Document], rules: RuleCatalog,
+                             options: SearchIndexOptions = SearchIndexOptions()) -> [OutputFile] {
+        build(documents: documents, rules: rules, options: options).files
+    }
+
+    /// The search index with its statistics.
+    public static func build(documents: [Document], rules: RuleCatalog,
+                             options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
+        let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
+        let dictionary = SearchTermDictionary(entries: entries)
+        let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
+        let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
+
+        // Small sites: everything in one file.
+        let inlineManifest = SearchJSON.object([
+            ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array([""])),
+            ("c", SearchJSON.array([0, entries.count])),
+            ("t", SearchJSON.list([SearchTermDictionary.shardJSON(dictionary.terms[...])])),
+            ("r", SearchJSON.list([SearchRecordChunk.json(entries[...])])),
+        ])
+        let inline = script(assigning: "window.docgenSearchIndex", inlineManifest)
+        if inline.utf8.count <= options.inlineLimit {
+            return SearchIndex(files: [OutputFile(path: indexPath, text: inline)], entryCount: entries.count,
+                               termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
+        }
+
+        // Large sites: a manifest, term shards and record chunks.
+        let shards = SearchShardPlanner.termShards(dictionary.terms, size: options.shardSize,
+                                                   maximumKeyLength: options.maximumShardKeyLength)
+        let chunks = SearchShardPlanner.recordChunks(sizes: entries.map(SearchRecordChunk.estimatedSize),
+                                                     documents: entries.map(\.document), size: options.recordChunkSize)
+        let manifest = SearchJSON.object([
+            ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array(shards.map(\.key))),
+            ("c", SearchJSON.array(chunks)),
+        ])
+        var files = [OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))]
+        for (number, shard) in shards.enumerated() {
+            files.append(shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shard.range])))
+        }
+        for number in 0..<(chunks.count - 1) {
+            files.append(shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]])))
+        }
+        return SearchIndex(files: files, entryCount: entries.count, termCount: dictionary.terms.count,
+                           termShardCount: shards.count, recordChunkCount: chunks.count - 1)
+    }
+
+    // MARK: - Encoding
+
+    private static func script(assigning variable: String, _ json: String) -> String {
+        "/* docgen search index: see SearchIndexBuilder.swift */\n\(variable)=\(json);\n"
+    }
+
+    private static func shardFile(_ name: String, _ json: String) -> OutputFile {
+        OutputFile(path: shardFolder + name + ".js",
+                   text: "(window.docgenSearchShards=window.docgenSearchShards||{})[\"\(name)\"]=\(json);\n")
+    }
+}

@@ -1,0 +1,103 @@
+// MARK: - Terms and postings
+
+/// The inverted index: every term, sorted, with the entries it occurs in.
+///
+/// Encoding (read by `Theme/assets/search.js`):
+/// - **terms** are front-coded in one string: each term is one base-36 digit giving the number of
+///   UTF-16 code units it shares with the previous term, then the rest of the term; terms are separated
+///   by `,` (which no term contains). Terms are sorted by UTF-16 code units, as JavaScript compares strings.
+/// - **postings** of a term are base-36 numbers separated by `,`; each is `gap * 4 + fields`, where `gap`
+///   is the entry number minus the previous entry number of the list (the first is the entry number
+///   itself) and `fields` is 1 (title), 2 (body) or 3 (both). The lists of the terms are separated by `;`.
+struct SearchTermDictionary: Sendable {
+    /// One term with its encoded postings.
+    struct Term: Sendable, Hashable {
+        /// The term.
+        var text: String
+        /// Its postings, encoded.
+        var postings: String
+    }
+
+    /// Every term in UTF-16 order.
+    var terms: [Term]
+
+    /// Builds the dictionary of `entries`, numbered from 0 in the order given.
+    init(entries: [SearchEntry]) {
+        var lists: [String: [(entry: Int, fields: Int)]] = [:]
+        for (number, entry) in entries.enumerated() {
+            for term in entry.terms.keys {
+                lists[term, default: []].append((number, entry.fieldBits(of: term)))
+            }
+        }
+        terms = lists.map { term, postings in
+            var previous = 0
+            let numbers = postings.map { posting -> String in
+                defer { previous = posting.entry }
+                return String((posting.entry - previous) * 4 + posting.fields, radix: 36)
+            }
+            return Term(text: term, postings: numbers.joined(separator: ","))
+        }.sorted { Self.precedes($0.text, $1.text) }
+    }
+
+    /// Creates a dictionary from terms already in order.
+    init(sortedTerms: [Term]) {
+        terms = sortedTerms
+    }
+
+    /// The shard object `{"t":"<front-coded terms>","p":"<postings>"}` of `terms`.
+    static func shardJSON(_ terms: ArraySlice<Term>) -> String {
+        SearchJSON.object([
+            ("t", SearchJSON.string(frontCoded(terms.map(\.text)))),
+            ("p", SearchJSON.string(terms.map(\.postings).joined(separator: ";"))),
+        ])
+    }
+
+    /// Front-codes sorted terms (see the type's documentation).
+    static func frontCoded(_ terms: [String]) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(terms.count)
+        var previous = ""
+        for term in terms {
+            let (shared, rest) = commonPrefix(previous, term)
+            parts.append(String(min(shared, 35), radix: 36) + rest)
+            previous = term
+        }
+        return parts.joined(separator: ",")
+    }
+
+    /// Reverses `frontCoded` (for tests and tools).
+    static func decodeFrontCoded(_ text: String) -> [String] {
+        guard !text.isEmpty else { return [] }
+        var terms: [String] = []
+        var previous: [UInt16] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let digit = part.first, let shared = Int(String(digit), radix: 36) else { continue }
+            let units = Array(previous.prefix(shared)) + Array(part.dropFirst().utf16)
+            terms.append(String(decoding: units, as: UTF16.self))
+            previous = units
+        }
+        return terms
+    }
+
+    /// Whether `lhs` sorts before `rhs` by UTF-16 code units (JavaScript's order).
+    static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+        lhs.utf16.lexicographicallyPrecedes(rhs.utf16)
+    }
+
+    /// The length in UTF-16 units of the common prefix of whole scalars (capped at 35 by the caller),
+    /// and the rest of `term` after the part that will be taken from the previous term.
+    private static func commonPrefix(_ previous: String, _ term: String) -> (Int, String) {
+        var shared = 0
+        var scalarsShared = 0
+        for (left, right) in zip(previous.unicodeScalars, term.unicodeScalars) {
+            guard left == right else { break }
+            let width = UTF16.width(right)
+            if shared + width > 35 { break }
+            shared += width
+            scalarsShared += 1
+        }
+        var rest = String.UnicodeScalarView()
+        rest.append(contentsOf: term.unicodeScalars.dropFirst(scalarsShared))
+        return (shared, String(rest))
+    }
+}

@@ -1,0 +1,104 @@
+// MARK: - Search terms
+
+/// Splits text into the terms of the search index.
+///
+/// `Theme/assets/search.js` tokenises queries the same way, so the two must stay in step:
+/// - a word is a run of letters, digits and `_` (everything else separates words, so `private(set)`
+///   gives `private` and `set`, and `@Observable` gives `observable`);
+/// - words are lower-cased and stripped of diacritics (`Café` → `cafe`);
+/// - one-character words and the `stopWords` are dropped (the index ships that list, and the script drops
+///   the same words from queries);
+/// - camel-case words also give their parts (`UserDefaults` → `userdefaults`, `user`, `defaults`);
+/// - words longer than `maximumLength` are ignored (hashes, base64, minified code).
+public enum SearchTokenizer {
+    /// Words too common to be worth indexing.
+    public static let stopWords: Set<String> = [
+        "an", "and", "are", "as", "at", "be", "by", "for", "from", "if", "in", "into", "is", "it", "its",
+        "of", "on", "or", "so", "than", "that", "the", "then", "this", "to", "was", "were", "with",
+    ]
+
+    /// Longest word that is indexed.
+    public static let maximumLength = 40
+
+    /// The index terms of `text`, in order, with repeats.
+    public static func terms(_ text: String) -> [String] {
+        var result: [String] = []
+        for word in words(text) {
+            appendTerms(of: word, to: &result)
+        }
+        return result
+    }
+
+    /// The words of `text` as written (case kept), split at anything that is not a letter, digit or `_`.
+    public static func words(_ text: String) -> [Substring] {
+        text.split(whereSeparator: { !isWordCharacter($0) })
+    }
+
+    /// Lower-cases `word` and removes its diacritics.
+    public static func normalize<S: StringProtocol>(_ word: S) -> String {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.lowercased() }  // the common case, no diacritics
+        let decomposed = String(word).lowercased().decomposedStringWithCanonicalMapping
+        var scalars = String.UnicodeScalarView()
+        for scalar in decomposed.unicodeScalars where !isCombiningMark(scalar) {
+            scalars.append(scalar)
+        }
+        return String(scalars)
+    }
+
+    /// Whether `term` is kept in the index (long enough, short enough, not a stop word).
+    public static func isIndexable(_ term: String) -> Bool {
+        let count = term.count
+        return count >= 2 && count <= maximumLength && !stopWords.contains(term)
+    }
+
+    /// The parts of a camel-case or snake-case word: `URLSession` → `URL`, `Session`;
+    /// `user_id` → `user`, `id`.
+    public static func camelCaseParts(_ word: Substring) -> [Substring] {
+        word.split(separator: "_").flatMap(splitCamelCase)
+    }
+
+    /// `URLSession` → `URL`, `Session`; `userID2` → `user`, `ID2`.
+    private static func splitCamelCase(_ word: Substring) -> [Substring] {
+        let indices = Array(word.indices)
+        guard indices.count > 1 else { return [word] }
+        var parts: [Substring] = []
+        var start = word.startIndex
+        for position in 1..<indices.count {
+            let previous = word[indices[position - 1]]
+            let current = word[indices[position]]
+            let next = position + 1 < indices.count ? word[indices[position + 1]] : nil
+            let lowerToUpper = (previous.isLowercase || previous.isNumber) && current.isUppercase
+            let acronymEnd = previous.isUppercase && current.isUppercase && (next?.isLowercase ?? false)
+            if lowerToUpper || acronymEnd {
+                parts.append(word[start..<indices[position]])
+                start = indices[position]
+            }
+        }
+        parts.append(word[start...])
+        return parts
+    }
+
+    // MARK: - Helpers
+
+    private static func appendTerms(of word: Substring, to result: inout [String]) {
+        let whole = normalize(word)
+        if isIndexable(whole) { result.append(whole) }
+        let parts = camelCaseParts(word)
+        guard parts.count > 1 else { return }
+        for part in parts {
+            let term = normalize(part)
+            if term != whole, isIndexable(term) { result.append(term) }
+        }
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}

@@ -108,28 +108,44 @@ struct RulePageContext {
     }
 
     /// The index page: letters and entries.
+    /// Rules and examples listed under one term of the Index page; the rest are a link away.
+    static let termRuleLimit = 40
+    static let termSnippetLimit = 20
+
     func indexValues(_ index: RuleIndex) -> [String: Any] {
         let groups = index.groups.map { group -> [String: Any] in
             let anchor = group.letter == "#" ? "letter-symbols" : "letter-" + group.letter.lowercased()
             return [
                 "letter": group.letter, "anchor": anchor,
                 "entries": group.entries.map { entry -> [String: Any] in
-                    [
+                    var values: [String: Any] = [
                         "term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
-                        "rules": entry.rules.compactMap { id -> [String: Any]? in
+                        "rules": entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
                             guard let rule = rulesByID[id] else { return nil }
                             return ["id": id, "href": rule.href, "document": rule.document, "strength": rule.strength.rawValue,
                                     "plainText": rule.plainText.count > 90 ? String(rule.plainText.prefix(87)) + "…" : rule.plainText]
                         },
-                        "snippets": entry.snippets.map { ["id": $0.id, "href": $0.document + ".html#" + $0.anchor, "polarity": $0.polarity.rawValue] },
+                        "snippets": entry.snippets.prefix(Self.termSnippetLimit).map {
+                            ["id": $0.id, "href": $0.document + ".html#" + $0.anchor, "polarity": $0.polarity.rawValue]
+                        },
                         "hasSnippets": !entry.snippets.isEmpty,
                     ]
+                    // On large sites a common term would list thousands of rules: show the first ones
+                    // and link to the Rules page filtered by the term.
+                    if entry.rules.count > Self.termRuleLimit {
+                        let query = entry.term.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? entry.term
+                        values["more"] = ["count": entry.rules.count - Self.termRuleLimit, "href": "rules.html?term=" + query]
+                    }
+                    return values
                 },
             ]
         }
         return ["letters": groups.map { ["letter": $0["letter"] ?? "", "anchor": $0["anchor"] ?? ""] }, "groups": groups,
                 "termCount": index.entries.count]
     }
+
+    /// Conflicting and related pairs shown on the Conflicts page, each (the most similar first when cut).
+    static let relatedPairLimit = 300
 
     /// The conflicts page: conflicting pairs, then related pairs.
     func conflictValues() -> [String: Any] {
@@ -140,9 +156,14 @@ struct RulePageContext {
                     "similarity": Int((pair.similarity * 100).rounded()),
                     "terms": pair.sharedTerms.map { ["term": $0, "href": "terms.html#" + (termAnchors[$0] ?? "")] }]
         }
-        let conflicts = pairs.filter { $0.kind == .conflict }.compactMap(pair)
-        let related = pairs.filter { $0.kind == .related }.sorted { $0.similarity > $1.similarity }.compactMap(pair)
-        return ["conflicts": conflicts, "hasConflicts": !conflicts.isEmpty, "conflictCount": conflicts.count,
-                "related": related, "hasRelated": !related.isEmpty, "relatedCount": related.count]
+        let allConflicts = pairs.filter { $0.kind == .conflict }
+        let conflicts = allConflicts.count <= Self.relatedPairLimit
+            ? allConflicts.compactMap(pair)
+            : allConflicts.sorted { $0.similarity > $1.similarity }.prefix(Self.relatedPairLimit).compactMap(pair)
+        let allRelated = pairs.filter { $0.kind == .related }
+        // The closest pairs only: on large sites the full list would be a page nobody reads.
+        let related = allRelated.sorted { $0.similarity > $1.similarity }.prefix(Self.relatedPairLimit).compactMap(pair)
+        return ["conflicts": conflicts, "hasConflicts": !conflicts.isEmpty, "conflictCount": allConflicts.count,
+                "related": related, "hasRelated": !related.isEmpty, "relatedCount": allRelated.count]
     }
 }

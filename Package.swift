@@ -7,9 +7,14 @@ let package = Package(
     products: [
         .executable(name: "docgen", targets: ["docgen"]),
         .library(name: "DocgenKit", targets: ["DocgenKit"]),
+        .library(name: "DocgenServer", targets: ["DocgenServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
@@ -34,18 +39,34 @@ let package = Package(
             ],
             plugins: ["EmbedTheme"]
         ),
+        .target(
+            name: "DocgenServer",
+            dependencies: [
+                "DocgenKit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ]
+        ),
         .executableTarget(name: "docgen-embed-theme", path: "Sources/docgen-embed-theme"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["docgen-embed-theme"]),
         .executableTarget(
             name: "docgen",
             dependencies: [
                 "DocgenKit",
+                "DocgenServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "DocgenKitTests",
             dependencies: ["DocgenKit"]
+        ),
+        .testTarget(
+            name: "DocgenServerTests",
+            dependencies: ["DocgenServer", "DocgenKit"]
         ),
     ],
     swiftLanguageModes: [.v6]

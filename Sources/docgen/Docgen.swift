@@ -7,7 +7,7 @@ struct Docgen: AsyncParsableCommand {
         commandName: "docgen",
         abstract: "Turn a folder of Markdown coding conventions into a linked site and a knowledge base of rules.",
         version: "0.1.0",
-        subcommands: [BuildCommand.self, CheckCommand.self, ExtractCommand.self, RulesCommand.self],
+        subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, ExtractCommand.self, RulesCommand.self],
         defaultSubcommand: BuildCommand.self
     )
 

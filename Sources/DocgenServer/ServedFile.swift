@@ -1,0 +1,42 @@
+import Foundation
+import NIOCore
+
+// MARK: - A file ready to serve
+
+/// One file of the site with everything a response needs, computed once per build in which it changed.
+public struct ServedFile: Sendable {
+    /// Path relative to the site root.
+    public var path: String
+    /// The bytes, shared by every response (a `ByteBuffer` copies on write only).
+    public var body: ByteBuffer
+    /// Strong `ETag`, from the bytes.
+    public var entityTag: String
+    /// When the bytes last changed: the time of the build that produced them (seconds since 1970).
+    public var lastModified: Int
+    /// `lastModified` as an HTTP date.
+    public var lastModifiedText: String
+    /// `Content-Type`.
+    public var contentType: String
+
+    /// Prepares `data` served at `path`, last modified at `lastModified`.
+    public init(path: String, data: Data, lastModified: Int) {
+        self.path = path
+        self.body = ByteBuffer(bytes: data)
+        self.entityTag = ContentHash.entityTag(data)
+        self.lastModified = lastModified
+        self.lastModifiedText = HTTPDate.format(lastModified)
+        self.contentType = ContentType.forPath(path)
+    }
+
+    /// Whether a conditional GET/HEAD may be answered with 304: `If-None-Match` decides when present
+    /// (RFC 9110 §13.2.2), otherwise `If-Modified-Since`.
+    public func isNotModified(ifNoneMatch: String?, ifModifiedSince: String?) -> Bool {
+        if let ifNoneMatch {
+            return ContentHash.matches(ifNoneMatch: ifNoneMatch, tag: entityTag)
+        }
+        if let ifModifiedSince, let since = HTTPDate.parse(ifModifiedSince) {
+            return lastModified <= since
+        }
+        return false
+    }
+}

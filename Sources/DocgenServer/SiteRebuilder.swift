@@ -1,0 +1,204 @@
+import DocgenKit
+import Foundation
+
+// MARK: - Rebuilding while serving
+
+/// Keeps one `BuildSession` alive and turns source changes into a new site, reload events and the
+/// problems shown in the browser.
+///
+/// - A good build is published to the `SiteStore` and, when any file changed, open pages reload.
+/// - A failed build (content or theme errors) changes nothing that is served: the last good site stays,
+///   and the errors go to the overlay.
+/// - The overlay also lists warnings (broken links, rule warnings) and snippets that do not parse, for the
+///   documents edited while serving. Snippets are checked in the background after the reload is sent.
+actor SiteRebuilder {
+    /// The result of one build.
+    enum Outcome: Sendable {
+        case built(ServeEvent.BuildSummary)
+        case failed(any Error)
+    }
+
+    private let session: BuildSession
+    private let options: BuildOptions
+    private let store: SiteStore
+    private let channel: ReloadChannel
+    private let snippetFinder: SnippetProblemFinder?
+    private let report: @Sendable (ServeEvent) -> Void
+
+    /// Relative paths (in the content folder) of the documents changed while serving.
+    private var edited: Set<String> = []
+    /// The sources of the last good build's documents, by relative path.
+    private var current: [String: SourceFile] = [:]
+    /// Warnings of the last good build.
+    private var warnings: [Diagnostic] = []
+    /// The last build's failure, if it failed.
+    private var failure: ProblemReport?
+    /// Snippet problems by relative path, with the hash of the text that was checked.
+    private var snippetProblems: [String: (textHash: Int, diagnostics: [Diagnostic])] = [:]
+    private var checkTask: Task<Void, Never>?
+    /// Theme links already reported as leading outside the theme.
+    private var reportedOutsideLinks: Set<String> = []
+
+    init(options: BuildOptions, store: SiteStore, channel: ReloadChannel, snippetCheck: CheckOptions?,
+         report: @escaping @Sendable (ServeEvent) -> Void) {
+        self.options = options
+        self.session = BuildSession(options: options)
+        self.store = store
+        self.channel = channel
+        self.report = report
+        var finder: SnippetProblemFinder?
+        if let snippetCheck {
+            do {
+                finder = try SnippetProblemFinder(options: snippetCheck)
+            } catch {
+                report(.notice("snippets of edited documents are not checked: \((error as? LocalizedError)?.errorDescription ?? "\(error)")"))
+            }
+        }
+        self.snippetFinder = finder
+    }
+
+    // MARK: - Building
+
+    /// Builds after `changedFiles` (absolute paths; empty for the first build).
+    @discardableResult
+    func rebuild(changedFiles: [String] = []) async -> Outcome {
+        let start = ContinuousClock.now
+        let contentRoot = options.contentDirectory.path + "/"
+        for path in changedFiles where path.hasPrefix(contentRoot) && path.hasSuffix(".md") {
+            edited.insert(String(path.dropFirst(contentRoot.count)))
+        }
+        let initial = !store.hasSite
+        do {
+            let snapshot = try await session.build()
+            let summary = publish(snapshot, initial: initial, start: start)
+            report(.built(summary))
+            return .built(summary)
+        } catch {
+            let problems = Self.problems(for: error, editedDisplayPaths: editedDisplayPaths())
+            failure = problems
+            if store.setProblems(problems) { channel.broadcast(.problems(problems)) }
+            report(.buildFailed(problems, seconds: Self.seconds(since: start)))
+            return .failed(error)
+        }
+    }
+
+    /// Stops the background check (shutdown).
+    func stop() {
+        checkTask?.cancel()
+        checkTask = nil
+    }
+
+    private func publish(_ snapshot: BuildSession.Snapshot, initial: Bool, start: ContinuousClock.Instant) -> ServeEvent.BuildSummary {
+        var files = snapshot.files.mapValues(\.data)
+        for path in ThemeLinkGuard.outsidePaths(in: files.keys, themeDirectory: options.themeDirectory).sorted() {
+            files[path] = nil
+            if reportedOutsideLinks.insert(path).inserted {
+                report(.notice("\(path) is a link that leads outside the theme folder; it is not served"))
+            }
+        }
+        let changed = snapshot.changedPaths.union(snapshot.removedPaths)
+        current = Dictionary(snapshot.documents.map { ($0.source.relativePath, $0.source) }, uniquingKeysWith: { first, _ in first })
+        edited.formIntersection(current.keys)
+        warnings = snapshot.diagnostics.filter { $0.severity >= .warning }
+        failure = nil
+
+        let published = initial || !changed.isEmpty
+        if published { store.publish(files, changed: snapshot.changedPaths) }
+        let problemsChanged = store.setProblems(problemReport())
+        // Problems first: a page that reloads asks again anyway, and one that does not (nothing changed
+        // in the site) still learns them.
+        if problemsChanged { channel.broadcast(.problems(store.problems)) }
+        var reloaded = 0
+        if published && !initial {
+            reloaded = channel.clientCount
+            channel.broadcast(.reload(store.status))
+        }
+        if !initial {
+            let parsed = Set(snapshot.parsedDocuments)
+            checkSnippets(of: snapshot.documents.filter { edited.contains($0.source.relativePath) && parsed.contains($0.source.relativePath) })
+        }
+        return ServeEvent.BuildSummary(initial: initial, documents: snapshot.documents.count, parsed: snapshot.parsedDocuments,
+                                       changedFiles: changed.count, warnings: warnings, problems: store.problems,
+                                       reloadedClients: reloaded,
+                                       seconds: Self.seconds(since: start), timings: snapshot.timings)
+    }
+
+    // MARK: - Problems
+
+    private func editedDisplayPaths() -> Set<String> {
+        Set(edited.compactMap { current[$0]?.displayPath }).union(edited.map { options.contentDisplayName + "/" + $0 })
+    }
+
+    /// The overlay after a good build: warnings and snippet problems of the edited documents.
+    private func problemReport() -> ProblemReport {
+        let displays = editedDisplayPaths()
+        var problems = warnings.filter { displays.contains($0.file) }.map(ProblemReport.Problem.init)
+        for path in edited.sorted() {
+            guard let checked = snippetProblems[path], checked.textHash == current[path]?.text.hashValue else { continue }
+            problems += checked.diagnostics.map(ProblemReport.Problem.init)
+        }
+        guard !problems.isEmpty else { return .clean }
+        let count = problems.count
+        return ProblemReport(title: "\(count) problem\(count == 1 ? "" : "s") in the documents you edited", problems: problems)
+    }
+
+    /// The overlay after a failed build: its errors, and the warnings of the edited documents.
+    static func problems(for error: any Error, editedDisplayPaths: Set<String>) -> ProblemReport {
+        var problems: [ProblemReport.Problem] = []
+        switch error {
+        case SiteBuilder.Failure.invalidInput(let diagnostics, _):
+            problems = diagnostics
+                .filter { $0.severity == .error || ($0.severity == .warning && editedDisplayPaths.contains($0.file)) }
+                .map(ProblemReport.Problem.init)
+        case Theme.Failure.syntax(let file, let line, let column, let message):
+            problems = [.init(severity: "error", location: "\(file):\(line):\(column)", message: "template syntax error: \(message)")]
+        case Theme.Failure.missingPartial(let file, let line, let name):
+            problems = [.init(severity: "error", location: "\(file):\(line)",
+                              message: "template uses partial '\(name)', which does not exist; add templates/\(name).mustache or fix the name")]
+        default:
+            let message = (error as? LocalizedError)?.errorDescription ?? "\(error)"
+            problems = [.init(severity: "error", location: "", message: message)]
+        }
+        let errors = problems.filter { $0.severity == "error" }.count
+        return ProblemReport(title: "Build failed with \(errors) error\(errors == 1 ? "" : "s") — showing the last good version",
+                             problems: problems)
+    }
+
+    // MARK: - Snippets in the background
+
+    private func checkSnippets(of documents: [Document]) {
+        guard let snippetFinder, !documents.isEmpty else { return }
+        let hashes = Dictionary(documents.map { ($0.source.relativePath, $0.source.text.hashValue) }, uniquingKeysWith: { first, _ in first })
+        let previous = checkTask
+        checkTask = Task.detached(priority: .utility) { [weak self] in
+            await previous?.value
+            guard !Task.isCancelled else { return }
+            do {
+                let found = try await snippetFinder.problems(in: documents)
+                await self?.applySnippetProblems(found, hashes: hashes)
+            } catch {
+                self?.report(.notice("snippet check failed: \((error as? LocalizedError)?.errorDescription ?? "\(error)")"))
+            }
+        }
+    }
+
+    private func applySnippetProblems(_ found: [String: [Diagnostic]], hashes: [String: Int]) {
+        for (path, diagnostics) in found {
+            guard let hash = hashes[path] else { continue }
+            snippetProblems[path] = (hash, diagnostics)
+        }
+        guard failure == nil else { return }
+        let report = problemReport()
+        if store.setProblems(report) { channel.broadcast(.problems(report)) }
+        let problems = found.keys.sorted().flatMap { found[$0] ?? [] }.map(ProblemReport.Problem.init)
+        let count = problems.count
+        self.report(.snippetsChecked(ProblemReport(
+            title: "\(count) snippet problem\(count == 1 ? "" : "s") in \(found.count) edited document\(found.count == 1 ? "" : "s")",
+            problems: problems)))
+    }
+
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}

@@ -51,6 +51,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "docgen-embed-theme", path: "Sources/docgen-embed-theme"),
+        // libFuzzer target over the in-memory pipeline; built by Fuzz/build (see Fuzz/README.md).
+        .executableTarget(name: "docgen-fuzz", dependencies: ["DocgenKit"], path: "Sources/DocgenFuzz"),
         .plugin(name: "EmbedTheme", capability: .buildTool(), dependencies: ["docgen-embed-theme"]),
         .executableTarget(
             name: "docgen",

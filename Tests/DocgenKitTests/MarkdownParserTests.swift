@@ -61,15 +61,18 @@ import Testing
     }
 
     @Test func deeplyNestedInputDoesNotExhaustTheStack() {
-        // The tree is copied and walked without recursion.
+        // The tree is copied and walked without recursion; nesting deeper than `maximumNesting` is flattened
+        // (so that recursive analysers and Swift's freeing of the tree cannot overflow the stack either).
         let depth = 5_000
         let markdown = String(repeating: ">", count: depth) + " deep\n"
         let root = MarkdownParser.parse(markdown)
         var quotes = 0
         root.forEachDescendant { node, _ in if node.kind == .blockQuote { quotes += 1 } }
-        #expect(quotes == depth)
+        #expect(quotes == MarkdownParser.maximumNesting)
         let html = HTMLRenderer.render(root, decorator: PlainHTMLDecorator())
-        #expect(html == MarkdownParser.referenceHTML(markdown))
+        #expect(html.contains("deep"))
+        let kept = String(repeating: ">", count: MarkdownParser.maximumNesting - 1) + " deep\n"
+        #expect(HTMLRenderer.render(MarkdownParser.parse(kept), decorator: PlainHTMLDecorator()) == MarkdownParser.referenceHTML(kept))
     }
 
     @Test func rawHTMLIsFilteredLikeGitHub() {

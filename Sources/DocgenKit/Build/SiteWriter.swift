@@ -170,7 +170,9 @@ public struct SiteWriter: Sendable {
 
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` does not match.
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription

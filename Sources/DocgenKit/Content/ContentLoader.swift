@@ -157,11 +157,19 @@ public struct ContentLoader: Sendable {
                 }
                 var entryIsDirectory: ObjCBool = false
                 guard fileManager.fileExists(atPath: url.path, isDirectory: &entryIsDirectory) else {
+                    var info = stat()
+                    let isLoop = stat(url.path, &info) != 0 && errno == ELOOP
                     diagnostics.append(Diagnostic(.warning, file: display, id: "content.broken-symlink",
-                        message: "symbolic link points to nothing; it is skipped"))
+                        message: isLoop ? "symbolic link loop (following the links never reaches a file); it is skipped"
+                                        : "symbolic link points to nothing; it is skipped"))
                     continue
                 }
                 if entryIsDirectory.boolValue {
+                    if target != url.standardizedFileURL.path, visited.contains(target) {
+                        diagnostics.append(Diagnostic(.warning, file: display, id: "content.symlink-loop",
+                            message: "symbolic link leads back to a folder that is already read (a loop); it is skipped"))
+                        continue
+                    }
                     pending.append(relative)
                 } else if name.hasSuffix(".md") {
                     markdown.append(relative)
@@ -176,7 +184,9 @@ public struct ContentLoader: Sendable {
 
     private static func reason(_ error: Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError,
+        // On Linux the underlying error is a Swift `POSIXError`, which `as? NSError` does not match.
+        if let underlying = (nsError.userInfo[NSUnderlyingErrorKey] as? Error).map({ $0 as NSError }),
+           underlying.domain == NSPOSIXErrorDomain,
            let description = String(validatingCString: strerror(Int32(underlying.code))) {
             return description
         }

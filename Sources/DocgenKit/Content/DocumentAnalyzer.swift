@@ -20,7 +20,12 @@ public enum DocumentAnalyzer {
         case .failure(let failure):
             diagnostics.append(frontMatterDiagnostic(failure, file: file.displayPath))
         }
-        let root = MarkdownParser.parse(body, lineOffset: lineOffset)
+        let (root, flattenedAt) = MarkdownParser.parseLimitingNesting(body, lineOffset: lineOffset)
+        if let flattenedAt {
+            diagnostics.append(Diagnostic(.warning, file: file.displayPath, range: SourceRange(start: flattenedAt, end: flattenedAt),
+                id: "markdown.too-deep",
+                message: "block quotes, lists or emphasis are nested more than \(MarkdownParser.maximumNesting) levels deep here; the deeper levels are flattened into level \(MarkdownParser.maximumNesting)"))
+        }
         var walker = Walker(file: file)
         walker.walk(root)
         diagnostics += walker.diagnostics

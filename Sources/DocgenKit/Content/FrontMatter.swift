@@ -42,7 +42,7 @@ public struct FrontMatter: Sendable, Hashable {
         guard text.hasPrefix("---\n") || text.hasPrefix("---\r\n") || text == "---" else {
             return .success((nil, text))
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = Self.lines(text)
         lines.removeFirst()
         var yamlLines: [Substring] = []
         for (index, line) in lines.enumerated() {
@@ -55,6 +55,12 @@ public struct FrontMatter: Sendable, Hashable {
             yamlLines.append(line)
         }
         return .failure(.unterminated)
+    }
+
+    /// The lines of `text`, split at every `\n` byte (a `\r` before it stays at the line's end). Not
+    /// `split(separator: "\n")`: `\r\n` is one `Character`, so that found no line in Windows files.
+    static func lines(_ text: String) -> [Substring] {
+        text[...].utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     private static func parseYAML(_ yaml: String, lineCount: Int) -> Result<FrontMatter, Failure> {
@@ -83,7 +89,7 @@ public struct FrontMatter: Sendable, Hashable {
     /// Keys in source order (Yams' dictionaries are unordered).
     private static func orderedKeys(_ yaml: String, available: Set<String>) -> [String] {
         var seen: [String] = []
-        for line in yaml.split(separator: "\n") where !line.hasPrefix(" ") && !line.hasPrefix("\t") {
+        for line in lines(yaml) where !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("\t") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
                 .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
@@ -116,6 +122,10 @@ public struct FrontMatter: Sendable, Hashable {
     private static func invalid(_ error: YamlError) -> Failure {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _):
+            if problem.hasPrefix("Maximum nesting level reached") {
+                // libyaml's words name its C API; say what it means.
+                return .invalidYAML(line: mark.line + 1, message: "it is nested too deeply for the YAML parser (about 1,000 levels at most)")
+            }
             return .invalidYAML(line: mark.line + 1, message: problem)
         default:
             return .invalidYAML(line: 2, message: "\(error)")

@@ -33,10 +33,21 @@ public enum MarkdownParser {
 
     // MARK: - Parsing
 
-    /// Parses `markdown` and returns the document node.
+    /// The deepest nesting of nodes kept (the document is level 0). Containers nested deeper — block
+    /// quotes, lists, emphasis inside each other — are left out and their contents go to their ancestor at
+    /// this level, so that no code walking the tree recursively (nor Swift freeing it) can exhaust the stack.
+    public static let maximumNesting = 256
+
+    /// Parses `markdown` and returns the document node (nesting deeper than `maximumNesting` flattened).
     ///
     /// - Parameter lineOffset: added to every line number (for text that followed stripped front matter).
     public static func parse(_ markdown: String, lineOffset: Int = 0) -> MarkdownNode {
+        parseLimitingNesting(markdown, lineOffset: lineOffset).root
+    }
+
+    /// Parses `markdown`; also returns where the nesting first went deeper than `maximumNesting`
+    /// (nil when it never did), so that the caller can warn that the deeper levels were flattened.
+    public static func parseLimitingNesting(_ markdown: String, lineOffset: Int = 0) -> (root: MarkdownNode, flattenedAt: SourcePosition?) {
         withParser(markdown) { parser, document in
             copyTree(document, lineOffset: lineOffset)
         }
@@ -90,14 +101,18 @@ public enum MarkdownParser {
 
     // MARK: - Copying the C tree
 
-    /// Copies the tree iteratively (no recursion: nesting depth is unbounded in Markdown).
-    private static func copyTree(_ root: OpaquePointer, lineOffset: Int) -> MarkdownNode {
+    /// Copies the tree iteratively (no recursion: nesting depth is unbounded in Markdown), leaving out
+    /// containers deeper than `maximumNesting` (their children go to the deepest kept ancestor).
+    private static func copyTree(_ root: OpaquePointer, lineOffset: Int) -> (root: MarkdownNode, flattenedAt: SourcePosition?) {
         guard let iterator = cmark_iter_new(root) else {
             preconditionFailure("cmark_iter_new failed: out of memory")
         }
         defer { cmark_iter_free(iterator) }
         var stack: [MarkdownNode] = []
         var result = MarkdownNode(kind: .document, range: SourceRange(line: 1))
+        /// Containers entered beyond the limit and not yet left (their EXIT events come before their ancestors').
+        var leftOut = 0
+        var flattenedAt: SourcePosition?
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
@@ -107,17 +122,26 @@ public enum MarkdownParser {
                 let node = MarkdownNode(kind: kind(of: cNode), range: range(of: cNode, lineOffset: lineOffset))
                 if isLeaf(cNode) {
                     if stack.isEmpty { result = node } else { stack[stack.count - 1].children.append(node) }
+                } else if stack.count > maximumNesting {
+                    leftOut += 1
+                    if flattenedAt == nil {
+                        flattenedAt = node.range.isKnown ? node.range.start : stack.last(where: { $0.range.isKnown })?.range.start
+                    }
                 } else {
                     stack.append(node)
                 }
             case CMARK_EVENT_EXIT:
+                if leftOut > 0 {
+                    leftOut -= 1
+                    continue
+                }
                 guard let finished = stack.popLast() else { continue }
                 if stack.isEmpty { result = finished } else { stack[stack.count - 1].children.append(finished) }
             default:
                 continue
             }
         }
-        return result
+        return (result, flattenedAt)
     }
 
     /// Leaf nodes get only an ENTER event from `cmark_iter`.

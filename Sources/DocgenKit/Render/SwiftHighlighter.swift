@@ -8,14 +8,43 @@ import SwiftSyntax
 /// Highlights Swift code with swift-syntax's classifications: `<span class="hl-keyword">…</span>`.
 /// No JavaScript is needed to read highlighted code. Results are cached by code text.
 public enum SwiftHighlighter {
-    private static let cache = Mutex<[String: String]>([:])
+    /// Highlighted code by code text, and the bytes both take.
+    private struct Cache {
+        var entries: [String: String] = [:]
+        var bytes = 0
+        /// The cache is emptied when it would hold more than this many bytes of code and HTML: a long-running
+        /// process (`docgen serve`, the fuzzer) would otherwise keep every snippet it ever highlighted.
+        var limit = 64 << 20
+    }
+
+    private static let cache = Mutex(Cache())
 
     /// The HTML (escaped text and spans) for `code`, without the surrounding `<pre><code>`.
     public static func highlight(_ code: String) -> String {
-        if let cached = cache.withLock({ $0[code] }) { return cached }
+        if let cached = cache.withLock({ $0.entries[code] }) { return cached }
         let html = render(code)
-        cache.withLock { $0[code] = html }
+        let size = code.utf8.count + html.utf8.count
+        cache.withLock { cache in
+            guard size <= cache.limit else { return }
+            if cache.bytes + size > cache.limit {
+                cache.entries.removeAll()
+                cache.bytes = 0
+            }
+            if cache.entries.updateValue(html, forKey: code) == nil { cache.bytes += size }
+        }
         return html
+    }
+
+    /// Bytes of code and HTML held by the cache, and its limit (for tests).
+    static var cacheUsage: (bytes: Int, limit: Int) { cache.withLock { ($0.bytes, $0.limit) } }
+
+    /// Changes the cache's limit (for tests); returns the previous one.
+    @discardableResult
+    static func setCacheLimit(_ bytes: Int) -> Int {
+        cache.withLock { cache in
+            defer { cache.limit = bytes }
+            return cache.limit
+        }
     }
 
     private static func render(_ code: String) -> String {

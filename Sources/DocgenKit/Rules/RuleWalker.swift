@@ -103,6 +103,7 @@ struct RuleWalker {
     private mutating func process(_ blocks: [MarkdownNode]) {
         var pending: RuleDirective?
         var leadIn: LeadIn?
+        let leadIns = Self.leadIns(in: blocks)
         for (index, block) in blocks.enumerated() {
             switch block.kind {
             case .heading(let level):
@@ -117,7 +118,7 @@ struct RuleWalker {
                     pending = directive
                 }
             case .paragraph:
-                if isLeadIn(block, at: index, in: blocks) {
+                if leadIns[index] {
                     leadIn = LeadIn(text: InlineMarkdown.masked(block.children), directive: pending)
                     pending = nil
                     continue
@@ -140,23 +141,30 @@ struct RuleWalker {
         }
     }
 
-    /// The index of the next block that is not a docgen comment.
-    private func nextContent(after index: Int, in blocks: [MarkdownNode]) -> Int? {
-        blocks.indices.dropFirst(index + 1).first { position in
-            if case .htmlBlock(let html) = blocks[position].kind, RuleDirective.isDirective(html) { return false }
-            return true
+    /// For each block, whether it is a lead-in: a paragraph ending with `:` (or a bold-only label) right
+    /// before a list, or before another label that introduces a list ("Every production feature must have:"
+    /// → "**Controller Class:**" → list). Docgen comments in between are skipped.
+    ///
+    /// One pass from the last block backwards, not a search forward from each paragraph: a document may hold
+    /// any number of labels in a row (a search from each would be quadratic, and recursion would overflow).
+    static func leadIns(in blocks: [MarkdownNode]) -> [Bool] {
+        var result = [Bool](repeating: false, count: blocks.count)
+        var next: Int?
+        for index in blocks.indices.reversed() {
+            let block = blocks[index]
+            if case .paragraph = block.kind, let nextIndex = next,
+               isLabel(block) || block.plainText.trimmingCharacters(in: .whitespaces).hasSuffix(":") {
+                let following = blocks[nextIndex]
+                if case .list = following.kind {
+                    result[index] = true
+                } else if case .paragraph = following.kind, isLabel(following) {
+                    result[index] = result[nextIndex]
+                }
+            }
+            if case .htmlBlock(let html) = block.kind, RuleDirective.isDirective(html) { continue }
+            next = index
         }
-    }
-
-    /// A paragraph ending with `:` (or a bold-only label) right before a list, or before another
-    /// label that introduces a list ("Every production feature must have:" → "**Controller Class:**" → list).
-    private func isLeadIn(_ paragraph: MarkdownNode, at index: Int, in blocks: [MarkdownNode]) -> Bool {
-        guard Self.isLabel(paragraph) || paragraph.plainText.trimmingCharacters(in: .whitespaces).hasSuffix(":") else { return false }
-        guard let nextIndex = nextContent(after: index, in: blocks) else { return false }
-        let next = blocks[nextIndex]
-        if case .list = next.kind { return true }
-        if case .paragraph = next.kind, Self.isLabel(next) { return isLeadIn(next, at: nextIndex, in: blocks) }
-        return false
+        return result
     }
 
     /// A paragraph that is only bold text (`**Rules:**`, `**✅ Good:**`).

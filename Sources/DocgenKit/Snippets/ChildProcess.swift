@@ -16,6 +16,8 @@ public enum ChildProcess {
         public var stderr: Data
         /// Whether the program was killed because it ran longer than the timeout.
         public var timedOut: Bool
+        /// The signal that ended the program (it crashed or was killed), nil when it exited.
+        public var signal: Int32? = nil
     }
 
     /// Why a program could not be started.
@@ -58,8 +60,9 @@ public enum ChildProcess {
             }
             process.terminationHandler = { finished in
                 let status = finished.terminationStatus
+                let signal = finished.terminationReason == .uncaughtSignal ? status : nil
                 // Pipes close when the program (and anything it started) has exited.
-                readers.notify(queue: .global()) { state.finish(status: status) }
+                readers.notify(queue: .global()) { state.finish(status: status, signal: signal) }
             }
             do {
                 try process.run()
@@ -114,12 +117,13 @@ public enum ChildProcess {
             }
         }
 
-        func finish(status: Int32) {
+        func finish(status: Int32, signal: Int32? = nil) {
             let resume: (CheckedContinuation<Output, Error>, Output)? = fields.withLock { fields in
                 guard !fields.finished, let continuation = fields.continuation else { return nil }
                 fields.finished = true
                 fields.continuation = nil
-                return (continuation, Output(status: status, stdout: fields.stdout, stderr: fields.stderr, timedOut: fields.timedOut))
+                return (continuation, Output(status: status, stdout: fields.stdout, stderr: fields.stderr, timedOut: fields.timedOut,
+                                             signal: signal))
             }
             if let (continuation, output) = resume { continuation.resume(returning: output) }
         }

@@ -43,7 +43,18 @@ public struct Snippet: Sendable, Hashable, Codable {
     public var label: String?
 
     /// File name under which `extract` and `build` publish the snippet.
-    public var fileName: String { "\(id).swift" }
+    ///
+    /// File systems take at most 255 bytes per name, and a long heading makes a long id: such an id keeps
+    /// its first 180 bytes, followed by a hash of the whole id (so names stay unique).
+    public var fileName: String {
+        guard id.utf8.count > 200 else { return "\(id).swift" }
+        var prefix = ""
+        for character in id {
+            guard prefix.utf8.count + character.utf8.count <= 180 else { break }
+            prefix.append(character)
+        }
+        return "\(prefix)-\(SHA256.hex(id).prefix(12)).swift"
+    }
 
     /// Path of the published snippet relative to the site root.
     public var publishedPath: String { "snippets/\(document)/\(fileName)" }

@@ -62,7 +62,7 @@ public struct SwiftcRunner: Sendable {
         var failure: String?
         if failed, !messages.contains(where: { $0.severity == .error }) {
             let said = parsed.unattributed.isEmpty ? Self.text(output).trimmingCharacters(in: .whitespacesAndNewlines) : parsed.unattributed.joined(separator: "\n")
-            failure = "exit status \(output.status)" + (said.isEmpty ? "" : ": " + said)
+            failure = Self.describeEnd(output) + (said.isEmpty ? "" : ": " + Self.firstLines(said))
         }
         outcome.results[item.key] = SnippetParseResult(failed: failed, messages: messages, compilerFailure: failure)
         return outcome
@@ -131,6 +131,20 @@ public struct SwiftcRunner: Sendable {
         let text = message.lowercased()
         return text.contains("top level") || text.contains("top-level") || text.contains("main file")
             || text.contains("script mode")
+    }
+
+    /// "exit status 1", or "crashed with signal 11 (Segmentation fault)" for a compiler that crashed.
+    static func describeEnd(_ output: ChildProcess.Output) -> String {
+        guard let signal = output.signal else { return "exit status \(output.status)" }
+        let name = strsignal(signal).flatMap { String(validatingCString: $0) } ?? "unknown signal"
+        return "crashed with signal \(signal) (\(name))"
+    }
+
+    /// The first lines of what a failing compiler said (a crash prints a stack dump of hundreds of lines).
+    static func firstLines(_ text: String, limit: Int = 5) -> String {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count > limit else { return text }
+        return lines.prefix(limit).joined(separator: "\n") + "\n… (\(lines.count - limit) more lines)"
     }
 
     // MARK: - Files

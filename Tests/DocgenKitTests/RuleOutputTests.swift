@@ -133,10 +133,10 @@ import Testing
         #expect(!html.contains("<ul id="))
     }
 
-    @Test func rulePagesListEveryRuleAndPair() throws {
+    @Test func rulePagesListEveryRuleAndPair() async throws {
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [], extraNavigation: RulePages.navigation)
-        let files = try RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer)
+        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer)
         #expect(files.map(\.path) == ["rules.html", "terms.html", "conflicts.html", "rules.json"])
         let rules = String(decoding: files[0].data, as: UTF8.self)
         for rule in Self.catalog.rules {
@@ -154,14 +154,17 @@ import Testing
         #expect(conflicts.contains("No conflicts found."))
     }
 
-    @Test func largeCatalogsAreSplitPerDocument() throws {
+    @Test func largeCatalogsAreSplitPerDocument() async throws {
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
-        let files = try RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2)
+        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2)
         #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json"])
         let perDocument = String(decoding: files[1].data, as: UTF8.self)
         #expect(perDocument.contains("href=\"../one.html#one.views.always-use-observable-view\""))
         #expect(!perDocument.contains("two.anti-patterns.singletons"))
+        // The filter form of a document's page offers that document only.
+        #expect(perDocument.contains("<option value=\"one\">"))
+        #expect(!perDocument.contains("<option value=\"two\">"))
         let overview = String(decoding: files[0].data, as: UTF8.self)
         #expect(overview.contains("href=\"rules/two.html\""))
     }

@@ -117,7 +117,7 @@ public actor BuildSession {
         let theme = try loadTheme()
         try step("load", &state, load)
         await asyncStep("parse", &state) { await parseDocuments(&$0) }
-        step("analyse rules", &state) { analyseRules(&$0) }
+        await asyncStep("analyse rules", &state) { await analyseRules(&$0) }
         step("analyse links", &state) { analyseLinks(&$0) }
         step("count", &state) { countDocuments(&$0) }
         guard !state.diagnostics.containsErrors else {
@@ -126,7 +126,9 @@ public actor BuildSession {
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         step("assets", &state) { copyAssets(&$0, theme: theme) }
         step("snippets", &state) { publishSnippets(&$0) }
-        step("search", &state) { $0.outputs += SearchIndexBuilder.files(documents: $0.documents, rules: $0.rules) }
+        await asyncStep("search", &state) {
+            $0.outputs += await SearchIndexBuilder.filesInParallel(documents: $0.documents, rules: $0.rules)
+        }
         return finish(state)
     }
 
@@ -180,9 +182,9 @@ public actor BuildSession {
     }
 
     /// Rules: the rules of every document, with site-unique ids, linked across documents.
-    func analyseRules(_ state: inout State) {
+    func analyseRules(_ state: inout State) async {
         let rules = RuleExtractor.makeIDsUnique(state.analysed.flatMap(\.rules))
-        state.rules = RuleCatalog.linking(rules, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
+        state.rules = await RuleCatalog.linkingInParallel(rules, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
         state.diagnostics += state.rules.diagnostics
         state.annotations = RulePages.annotations(for: state.rules.rules)
     }
@@ -266,7 +268,7 @@ public actor BuildSession {
         state.outputs += reused + rendered.map(\.1)
         state.outputs.append(try renderer.indexPage(documents, counts: counts))
         state.outputs.append(try renderer.notFoundPage())
-        state.outputs += try RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer)
+        state.outputs += try await RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer)
     }
 
     /// Assets: the theme's static files.

@@ -25,7 +25,7 @@ public struct PageRenderer: Sendable {
     /// The site's description (index page).
     public var siteDescription: String
     /// Documents in navigation order.
-    public var navigation: [NavigationEntry]
+    public let navigation: [NavigationEntry]
     /// Generated pages listed after the documents (Rules, Index, …).
     public var extraNavigation: [NavigationEntry]
     /// HTML appended to every page (the preview server's live-reload script); empty for `build`.
@@ -43,14 +43,21 @@ public struct PageRenderer: Sendable {
         self.navigation = navigation
         self.extraNavigation = extraNavigation
         self.reloadScript = reloadScript
+        escapedNavigation = navigation.map { entry in
+            (path: entry.href, href: HTMLEscaping.escapeHref(entry.href), title: HTMLEscaping.escape(entry.title))
+        }
     }
+
+    /// `navigation` with its hrefs and titles escaped once.
+    private var escapedNavigation: [(path: String, href: String, title: String)]
 
     /// The relative prefix from a page at `path` to the site root.
     public static func root(for path: String) -> String {
         String(repeating: "../", count: max(path.split(separator: "/").count - 1, 0))
     }
 
-    /// The context every page shares: `site`, `page`, `nav`, `extraNav`.
+    /// The context every page shares: `site`, `page` (with `page.navHTML`, the document list's items),
+    /// `extraNav`.
     public func baseContext(path: String, title: String, description: String, root: String? = nil) -> [String: Any] {
         let root = root ?? Self.root(for: path)
         let entry: (NavigationEntry) -> [String: Any] = { entry in
@@ -59,11 +66,29 @@ public struct PageRenderer: Sendable {
         return [
             "site": ["title": siteTitle, "description": siteDescription, "version": Self.version],
             "page": ["title": title, "description": description, "path": path, "root": root,
-                     "reloadScript": reloadScript],
-            "nav": navigation.map(entry),
+                     "reloadScript": reloadScript, "navHTML": navigationHTML(root: root, current: path)],
             "extraNav": extraNavigation.map(entry),
             "hasExtraNav": !extraNavigation.isEmpty,
         ]
+    }
+
+    /// The `<li>` items of the document list for a page at `root` whose path is `current`.
+    ///
+    /// Every page lists every document, so on a site of N documents this is N × N items: they are
+    /// written here, with escaped titles and hrefs, rather than through the template engine.
+    public func navigationHTML(root: String, current: String) -> String {
+        var html = ""
+        html.reserveCapacity(navigation.count * 64)
+        let escapedRoot = HTMLEscaping.escapeHref(root)
+        for entry in escapedNavigation {
+            html += "<li><a href=\""
+            html += escapedRoot
+            html += entry.href
+            html += entry.path == current ? "\" aria-current=\"page\">" : "\">"
+            html += entry.title
+            html += "</a></li>"
+        }
+        return html
     }
 
     /// Renders `template` for the page at `path`, merging `values` into the base context.

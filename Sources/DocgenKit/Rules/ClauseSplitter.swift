@@ -18,6 +18,9 @@ enum ClauseSplitter {
     /// Separators after which the rest of the clause is an aside.
     static let asides = [" (", " -- ", " — ", " - ", " unless ", " except ", " when ", " if ", " but ", " so that "]
 
+    /// Every separator, contrasts first, then separators, then asides.
+    private static let markers = TextMarkers(contrasts + separators + asides)
+
     static func clauses(_ nodes: [MarkdownNode]) -> [Clause] {
         var clauses: [Clause] = []
         var current: [MarkdownNode] = []
@@ -47,15 +50,13 @@ enum ClauseSplitter {
                     rest = ""
                     break
                 }
-                let cuts = (contrasts.map { ($0, true, false) } + separators.map { ($0, false, false) } + asides.map { ($0, false, true) })
-                    .compactMap { marker -> (range: Range<Substring.Index>, contrast: Bool, aside: Bool)? in
-                        rest.range(of: marker.0).map { ($0, marker.1, marker.2) }
-                    }
-                    .sorted { $0.range.lowerBound < $1.range.lowerBound || ($0.range.lowerBound == $1.range.lowerBound && $0.contrast && !$1.contrast) }
-                guard let cut = cuts.first else {
+                // The earliest separator; at the same place a contrast wins, then the list order.
+                guard let match = markers.firstMatch(in: rest) else {
                     if !inAside { current.append(MarkdownNode(kind: .text(String(rest)), range: node.range)) }
                     break
                 }
+                let cut = (range: match.range, contrast: match.marker < contrasts.count,
+                           aside: match.marker >= contrasts.count + separators.count)
                 let head = rest[..<cut.range.lowerBound]
                 if !inAside, !head.isEmpty { current.append(MarkdownNode(kind: .text(String(head)), range: node.range)) }
                 rest = rest[cut.range.upperBound...]

@@ -104,6 +104,7 @@ enum InlineMarkdown {
 
     /// Collapses runs of whitespace into one space and trims the ends.
     static func collapseSpaces(_ text: String) -> String {
+        if let ascii = collapseASCIISpaces(text) { return ascii }
         var result = ""
         var lastWasSpace = true
         for character in text {
@@ -117,5 +118,36 @@ enum InlineMarkdown {
         }
         if result.hasSuffix(" ") { result.removeLast() }
         return result
+    }
+
+    /// `collapseSpaces` on Unicode scalars, for the common case; nil (use the character loop) when
+    /// the text has non-ASCII whitespace or something non-ASCII right after whitespace (a combining mark
+    /// would belong to the whitespace character). ASCII whitespace is space, tab, line feed, vertical
+    /// tab, form feed and carriage return, as for `Character.isWhitespace`.
+    private static func collapseASCIISpaces(_ text: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var lastWasSpace = true
+        var afterWhitespace = false
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x80 {
+                if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+                    if !lastWasSpace { bytes.append(0x20) }
+                    lastWasSpace = true
+                    afterWhitespace = true
+                } else {
+                    bytes.append(UInt8(value))
+                    lastWasSpace = false
+                    afterWhitespace = false
+                }
+            } else {
+                if afterWhitespace || scalar.properties.isWhitespace { return nil }
+                UTF8.encode(scalar) { bytes.append($0) }
+                lastWasSpace = false
+            }
+        }
+        if bytes.last == 0x20 { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

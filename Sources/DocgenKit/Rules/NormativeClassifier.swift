@@ -59,6 +59,20 @@ public enum NormativeClassifier {
         ("is optional", .optional), ("are optional", .optional), ("optionally", .optional),
     ]
 
+    /// `strongPhrases` by their first word, each with its words.
+    static let strongPhrasesByFirstWord: [String: [(phrase: String, words: [String], strength: RuleStrength)]] = {
+        var result: [String: [(phrase: String, words: [String], strength: RuleStrength)]] = [:]
+        for (phrase, strength) in strongPhrases {
+            let words = phrase.split(separator: " ").map(String.init)
+            guard let first = words.first else { continue }
+            result[first, default: []].append((phrase, words, strength))
+        }
+        return result
+    }()
+
+    /// `metaPhrases`, split into words.
+    static let metaPhraseWords: [[String]] = metaPhrases.map { $0.split(separator: " ").map(String.init) }
+
     /// Words that, starting a clause, forbid what follows ("No force unwraps").
     static let negativeOpeners: Set<String> = ["no", "not", "never"]
 
@@ -101,7 +115,8 @@ public enum NormativeClassifier {
         let marker = takeMarker(&body)
         body = stripNoteLabel(body)
         let lower = body.lowercased()
-        let isMeta = metaOpeners.contains { lower.hasPrefix($0) } || metaPhrases.contains { contains(lower, word: $0) }
+        let words = Words(lower)
+        let isMeta = metaOpeners.contains { lower.hasPrefix($0) } || metaPhraseWords.contains { words.firstOccurrence(of: $0) != nil }
             || lower.hasSuffix("?")
 
         var best: (position: Int, strength: RuleStrength, cue: Cue, word: String, length: Int)?
@@ -115,11 +130,13 @@ public enum NormativeClassifier {
                 || (position == current.position && cue == current.cue && word.count > current.length)
             if better { best = (position, strength, cue, word, word.count) }
         }
-        for (phrase, strength) in strongPhrases {
-            if let position = firstOccurrence(of: phrase, in: lower) { consider(position, strength, .strong, phrase) }
+        for (index, word) in words.words.enumerated() {
+            for (phrase, phraseWords, strength) in strongPhrasesByFirstWord[word] ?? [] where words.matches(phraseWords, at: index) {
+                consider(words.offsets[index], strength, .strong, phrase)
+            }
         }
-        for start in clauseStarts(lower) {
-            let word = firstWord(of: lower, at: start)
+        for start in clauseStarts(words.characters) {
+            let word = firstWord(of: words.characters, at: start)
             if negativeOpeners.contains(word) {
                 consider(start, .prohibited, .strong, word)
             } else if let strength = imperatives[word] {
@@ -140,7 +157,7 @@ public enum NormativeClassifier {
         }
         if let strength = result.strength {
             if marker?.strength == .prohibited, strength.direction > 0 { result.strength = .prohibited }
-            if strength.direction > 0, contains(lower, word: "sparingly") { result.strength = .discouraged }
+            if strength.direction > 0, words.firstOccurrence(of: ["sparingly"]) != nil { result.strength = .discouraged }
         }
         return result
     }
@@ -156,7 +173,11 @@ public enum NormativeClassifier {
 
     /// Straight apostrophes, trimmed.
     static func normalise(_ text: String) -> String {
-        text.replacingOccurrences(of: "’", with: "'").trimmingCharacters(in: .whitespacesAndNewlines)
+        // Most sentences have no curly apostrophe: skip the (Foundation) replacement then.
+        let straight = text.utf8.contains(0xE2) ? text.replacingOccurrences(of: "’", with: "'") : text
+        guard let first = straight.firstIndex(where: { !$0.isWhitespace }),
+              let last = straight.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(straight[first...last])
     }
 
     /// Removes a leading ✅/❌-style marker and returns its strength.
@@ -173,8 +194,9 @@ public enum NormativeClassifier {
 
     /// Removes a leading "Note:", "Tip:", "Important:" label.
     static func stripNoteLabel(_ text: String) -> String {
+        let lower = text.prefix(12).lowercased()
         for label in ["note:", "tip:", "important:", "warning:", "caution:", "remember:"]
-        where text.lowercased().hasPrefix(label) {
+        where lower.hasPrefix(label) {
             return String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
         }
         return text
@@ -183,12 +205,16 @@ public enum NormativeClassifier {
     /// Offsets (in characters) where a clause starts: 0, after a short leading `Label:`, and after
     /// the first top-level comma of a leading condition.
     static func clauseStarts(_ lower: String) -> [Int] {
-        let characters = Array(lower)
+        clauseStarts(Array(lower))
+    }
+
+    /// `clauseStarts(_:)` of a string already split into characters.
+    static func clauseStarts(_ characters: [Character]) -> [Int] {
         var starts = [0]
         if let colon = labelColon(characters) {
             starts.append(skipSpaces(characters, from: colon + 1))
         }
-        for start in starts where conditionOpeners.contains(firstWord(of: lower, at: start)) {
+        for start in starts where conditionOpeners.contains(firstWord(of: characters, at: start)) {
             var depth = 0
             var index = start
             while index < characters.count {
@@ -222,7 +248,11 @@ public enum NormativeClassifier {
 
     /// The word (letters, apostrophes and hyphens) at `offset`.
     static func firstWord(of lower: String, at offset: Int) -> String {
-        let characters = Array(lower)
+        firstWord(of: Array(lower), at: offset)
+    }
+
+    /// `firstWord(of:at:)` of a string already split into characters.
+    static func firstWord(of characters: [Character], at offset: Int) -> String {
         guard offset < characters.count else { return "" }
         var word = ""
         var index = offset
@@ -236,7 +266,7 @@ public enum NormativeClassifier {
     /// Offset of the first whole-word occurrence of `phrase` in `text`.
     static func firstOccurrence(of phrase: String, in text: String) -> Int? {
         var searchStart = text.startIndex
-        while let range = text.range(of: phrase, range: searchStart..<text.endIndex) {
+        while let range = text[searchStart...].firstRange(of: phrase) {
             let beforeOK = range.lowerBound == text.startIndex || !isWordCharacter(text[text.index(before: range.lowerBound)])
             let afterOK = range.upperBound == text.endIndex || !isWordCharacter(text[range.upperBound])
             if beforeOK, afterOK { return text.distance(from: text.startIndex, to: range.lowerBound) }
@@ -250,7 +280,58 @@ public enum NormativeClassifier {
         firstOccurrence(of: phrase, in: text) != nil
     }
 
-    private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "'" || character == "_"
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetterOrNumber || character == "'" || character == "_"
     }
+
+    // MARK: - Words of a sentence
+
+    /// A lower-cased sentence split once into its words (runs of letters, digits, `'` and `_`), so that
+    /// every phrase of the lexicon is looked up by its first word instead of searched for in the text.
+    struct Words {
+        /// The sentence's characters.
+        let characters: [Character]
+        /// The words, in order.
+        private(set) var words: [String] = []
+        /// The character offset of each word.
+        private(set) var offsets: [Int] = []
+        /// Whether word `i` is followed by exactly one space and then word `i + 1`.
+        private var joinedToNext: [Bool] = []
+
+        init(_ lower: String) {
+            characters = Array(lower)
+            var index = 0
+            var previousEnd = 0
+            while index < characters.count {
+                guard NormativeClassifier.isWordCharacter(characters[index]) else { index += 1; continue }
+                let start = index
+                while index < characters.count, NormativeClassifier.isWordCharacter(characters[index]) { index += 1 }
+                if let last = offsets.indices.last {
+                    joinedToNext[last] = start == previousEnd + 1 && characters[previousEnd] == " "
+                }
+                previousEnd = index
+                words.append(String(characters[start..<index]))
+                offsets.append(start)
+                joinedToNext.append(false)
+            }
+        }
+
+        /// Whether `phrase` (its words) starts at word `index`, its words separated by single spaces.
+        func matches(_ phrase: [String], at index: Int) -> Bool {
+            guard index + phrase.count <= words.count else { return false }
+            for (offset, word) in phrase.enumerated() {
+                if words[index + offset] != word { return false }
+                if offset + 1 < phrase.count, !joinedToNext[index + offset] { return false }
+            }
+            return true
+        }
+
+        /// The character offset of the first whole-word occurrence of `phrase`.
+        func firstOccurrence(of phrase: [String]) -> Int? {
+            guard let first = phrase.first else { return nil }
+            for index in words.indices where words[index] == first && matches(phrase, at: index) { return offsets[index] }
+            return nil
+        }
+    }
+
 }

@@ -41,13 +41,15 @@ enum RuleBuilder {
         }
     }
 
+    private static let exampleMarkers = TextMarkers([" -- ", "e.g.", "for example", "i.e."])
+
     /// The nodes before a list of examples ("`lowerCamelCase` -- `fetchUserData()`, `isLoading`",
     /// "(e.g., primary actions)"): example names are not terms of the rule.
     static func withoutExamples(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
         var result: [MarkdownNode] = []
         for node in nodes {
             if case .text(let text) = node.kind,
-               let cut = [" -- ", "e.g.", "for example", "i.e."].compactMap({ text.range(of: $0)?.lowerBound }).min() {
+               let cut = exampleMarkers.firstMatch(in: text)?.range.lowerBound {
                 result.append(MarkdownNode(kind: .text(String(text[..<cut])), range: node.range))
                 return result
             }
@@ -136,7 +138,7 @@ enum RuleBuilder {
     static func dropSubject(of sentence: [MarkdownNode]) -> [MarkdownNode] {
         var prefix = ""
         for (index, node) in sentence.enumerated() {
-            guard case .text(let text) = node.kind, let colon = text.range(of: ": ") else {
+            guard case .text(let text) = node.kind, let colon = text.firstRange(of: ": ") else {
                 prefix += InlineMarkdown.masked([node])
                 if prefix.count > 60 { return sentence }
                 continue

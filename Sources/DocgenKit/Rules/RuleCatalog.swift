@@ -24,6 +24,12 @@ public struct RuleCatalog: Sendable {
         return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 
+    /// `linking(_:diagnostics:)` with the pairing spread over the cores.
+    public static func linkingInParallel(_ rules: [Rule], diagnostics: [Diagnostic] = []) async -> RuleCatalog {
+        let pairs = await RuleLinker.pairsInParallel(rules)
+        return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
+    }
+
     /// Why a catalogue could not be encoded.
     public enum Failure: LocalizedError {
         case encoding(String)

@@ -63,7 +63,7 @@ public enum RuleIdentifier {
         var current = ""
         for character in text.lowercased() {
             if character == "'" || character == "’" { continue }
-            if character.isLetter || character.isNumber {
+            if character.isLetterOrNumber {
                 current.append(character)
             } else {
                 if !current.isEmpty { words.append(current) }

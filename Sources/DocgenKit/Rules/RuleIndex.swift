@@ -39,6 +39,7 @@ public struct RuleIndex: Sendable {
             }
         }
         let snippets = documents.flatMap(\.snippets)
+        let identifiers = IdentifierIndex(snippets.map(\.code))
         let sorted = order.sorted { Self.sortKey($0) < Self.sortKey($1) }
         var slugger = Slugger()
         entries = sorted.map { term in
@@ -47,7 +48,34 @@ public struct RuleIndex: Sendable {
             return Entry(
                 term: term, anchor: slugger.uniqueID("term-" + (slug.isEmpty ? "symbol" : slug)),
                 letter: Self.letter(of: term), isCode: isCode, rules: byTerm[term] ?? [],
-                snippets: isCode ? snippets.filter { Self.code($0.code, mentions: term) } : [])
+                snippets: isCode ? identifiers.candidates(for: term).map { snippets[$0] }
+                    .filter { Self.code($0.code, mentions: term) } : [])
+        }
+    }
+
+    /// Which snippets contain which identifiers, so that a code term is searched for only in the
+    /// snippets that contain its identifiers (every identifier of a term that `code(_:mentions:)`
+    /// finds is a whole identifier of the code too).
+    struct IdentifierIndex {
+        private var postings: [Substring: [Int]] = [:]
+        private let count: Int
+
+        init(_ codes: [String]) {
+            count = codes.count
+            for (index, code) in codes.enumerated() {
+                for identifier in Set(IdentifierIndex.identifiers(in: code)) { postings[identifier, default: []].append(index) }
+            }
+        }
+
+        /// Indices of the codes that may mention `term`, in order (all of them when it has no identifier).
+        func candidates(for term: String) -> [Int] {
+            let parts = IdentifierIndex.identifiers(in: term)
+            guard !parts.isEmpty else { return Array(0..<count) }
+            return parts.map { postings[$0] ?? [] }.min { $0.count < $1.count } ?? []
+        }
+
+        static func identifiers(in text: String) -> [Substring] {
+            text.split { !RuleIndex.isIdentifier($0) }
         }
     }
 
@@ -85,7 +113,7 @@ public struct RuleIndex: Sendable {
     /// Whether `code` contains `term` as a whole identifier (`Task` is not in `loadTask`).
     static func code(_ code: String, mentions term: String) -> Bool {
         var searchStart = code.startIndex
-        while let range = code.range(of: term, range: searchStart..<code.endIndex) {
+        while let range = code[searchStart...].firstRange(of: term) {
             let beforeOK = range.lowerBound == code.startIndex || !isIdentifier(code[code.index(before: range.lowerBound)])
             let afterOK = range.upperBound == code.endIndex || !isIdentifier(code[range.upperBound])
                 || term.last.map { !isIdentifier($0) } == true
@@ -95,7 +123,7 @@ public struct RuleIndex: Sendable {
         return false
     }
 
-    private static func isIdentifier(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
+    static func isIdentifier(_ character: Character) -> Bool {
+        character.isLetterOrNumber || character == "_"
     }
 }

@@ -80,38 +80,97 @@ public enum RuleLinker {
 
     /// Every related or conflicting pair, in catalogue order.
     public static func pairs(_ rules: [Rule]) -> [RulePair] {
-        let tokens = rules.map(tokenSet)
-        var index: [String: [Int]] = [:]
-        for (position, set) in tokens.enumerated() {
-            for token in set { index[token, default: []].append(position) }
+        let plan = PairingPlan(rules)
+        var counts = plan.scratch
+        return (0..<rules.count).flatMap { plan.pairs(of: $0, counts: &counts) }
+    }
+
+    /// `pairs(_:)`, with the rules divided among the cores (same result, same order).
+    public static func pairsInParallel(_ rules: [Rule]) async -> [RulePair] {
+        let plan = PairingPlan(rules)
+        let chunkCount = min(rules.count, ProcessInfo.processInfo.activeProcessorCount * 8)
+        guard chunkCount > 1 else { return pairs(rules) }
+        let chunks = (0..<chunkCount).map { chunk in (rules.count * chunk / chunkCount)..<(rules.count * (chunk + 1) / chunkCount) }
+        let results = await chunks.concurrentMap { range -> [RulePair] in
+            var counts = plan.scratch
+            return range.flatMap { plan.pairs(of: $0, counts: &counts) }
         }
-        // Tokens shared by a large part of the catalogue ("view", "term:service") find no useful
-        // candidates and would make pairing quadratic on large sites; rarer tokens find the pairs.
-        // Each rule is compared with at most `candidateLimit` others: those sharing the most tokens.
-        let commonLimit = min(max(60, rules.count / 8), 240)
-        var result: [RulePair] = []
-        for (i, rule) in rules.enumerated() {
-            var shared: [Int: Int] = [:]
+        return results.flatMap { $0 }
+    }
+
+    /// What pairing needs, computed once: each rule's tokens as sorted integer ids, and for each token
+    /// the rules that have it.
+    struct PairingPlan: Sendable {
+        let rules: [Rule]
+        let tokens: [[Int32]]
+        let postings: [[Int32]]
+        /// Tokens shared by a large part of the catalogue ("view", "term:service") find no useful
+        /// candidates and would make pairing quadratic on large sites; rarer tokens find the pairs.
+        let commonLimit: Int
+        /// A zeroed counter per rule, copied by each worker.
+        var scratch: [Int32] { [Int32](repeating: 0, count: rules.count) }
+
+        init(_ rules: [Rule]) {
+            self.rules = rules
+            var ids: [String: Int32] = [:]
+            var postings: [[Int32]] = []
+            var tokens: [[Int32]] = []
+            tokens.reserveCapacity(rules.count)
+            for (position, rule) in rules.enumerated() {
+                var set: [Int32] = []
+                for token in RuleLinker.tokenSet(rule) {
+                    let id: Int32
+                    if let known = ids[token] {
+                        id = known
+                    } else {
+                        id = Int32(postings.count)
+                        ids[token] = id
+                        postings.append([])
+                    }
+                    set.append(id)
+                    postings[Int(id)].append(Int32(position))
+                }
+                tokens.append(set.sorted())
+            }
+            self.tokens = tokens
+            self.postings = postings
+            commonLimit = min(max(60, rules.count / 8), 240)
+        }
+
+        /// The pairs of rule `i` with later rules of other documents. Each rule is compared with at
+        /// most `candidateLimit` others: those sharing the most tokens. `counts` is all zeros on entry
+        /// and on return.
+        func pairs(of i: Int, counts: inout [Int32]) -> [RulePair] {
+            let rule = rules[i]
+            var touched: [Int] = []
             for token in tokens[i] {
-                guard let postings = index[token], postings.count <= commonLimit else { continue }
-                for j in postings where j > i && rules[j].document != rule.document { shared[j, default: 0] += 1 }
+                let list = postings[Int(token)]
+                guard list.count <= commonLimit else { continue }
+                for j32 in list {
+                    let j = Int(j32)
+                    guard j > i, rules[j].document != rule.document else { continue }
+                    if counts[j] == 0 { touched.append(j) }
+                    counts[j] += 1
+                }
             }
-            var candidates = Array(shared.keys)
-            if candidates.count > candidateLimit {
-                candidates.sort { (shared[$0] ?? 0, -$0) > (shared[$1] ?? 0, -$1) }
-                candidates = Array(candidates.prefix(candidateLimit))
+            var candidates = touched
+            if candidates.count > RuleLinker.candidateLimit {
+                candidates.sort { (counts[$0], -$0) > (counts[$1], -$1) }
+                candidates = Array(candidates.prefix(RuleLinker.candidateLimit))
             }
+            for j in touched { counts[j] = 0 }
+            var result: [RulePair] = []
             for j in candidates.sorted() {
                 let other = rules[j]
-                let similarity = jaccard(tokens[i], tokens[j])
-                if let conflict = conflict(rule, other, similarity: similarity) {
+                let similarity = RuleLinker.jaccard(tokens[i], tokens[j])
+                if let conflict = RuleLinker.conflict(rule, other, similarity: similarity) {
                     result.append(conflict)
-                } else if let related = related(rule, other, similarity: similarity) {
+                } else if let related = RuleLinker.related(rule, other, similarity: similarity) {
                     result.append(related)
                 }
             }
+            return result
         }
-        return result
     }
 
     // MARK: - Pairing
@@ -189,5 +248,15 @@ public enum RuleLinker {
     static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
         let union = a.union(b).count
         return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
+    }
+
+    /// Jaccard similarity of two sorted sets of token ids.
+    static func jaccard(_ a: [Int32], _ b: [Int32]) -> Double {
+        var i = 0, j = 0, shared = 0
+        while i < a.count, j < b.count {
+            if a[i] == b[j] { shared += 1; i += 1; j += 1 } else if a[i] < b[j] { i += 1 } else { j += 1 }
+        }
+        let union = a.count + b.count - shared
+        return union == 0 ? 0 : Double(shared) / Double(union)
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 
 /// Builds the mustache contexts of the rule pages. Every `href` is relative to the site root
 /// (templates prefix `{{page.root}}`).
-struct RulePageContext {
+struct RulePageContext: Sendable {
     let catalog: RuleCatalog
     let documents: [Document]
     let termAnchors: [String: String]
@@ -12,12 +12,19 @@ struct RulePageContext {
     private let html: [String: String]
     private let documentsBySlug: [String: Document]
     private let snippetAnchors: [String: String]
+    private let rulesByDocument: [String: [Rule]]
+    /// What a link to a rule needs, by rule id (hrefs and ids escaped once).
+    private let ruleLinks: [String: (href: String, escapedHref: String, escapedID: String, document: String, strength: String)]
 
     init(catalog: RuleCatalog, documents: [Document], termAnchors: [String: String]) {
         self.catalog = catalog
         self.documents = documents
         self.termAnchors = termAnchors
         rulesByID = catalog.byID
+        rulesByDocument = Dictionary(grouping: catalog.rules, by: \.document)
+        ruleLinks = Dictionary(catalog.rules.map { rule in
+            (rule.id, (rule.href, HTMLEscaping.escapeHref(rule.href), HTMLEscaping.escape(rule.id), rule.document, rule.strength.rawValue))
+        }, uniquingKeysWith: { first, _ in first })
         documentsBySlug = Dictionary(documents.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         snippetAnchors = Dictionary(documents.flatMap(\.snippets).map { ($0.id, $0.anchor) }, uniquingKeysWith: { first, _ in first })
         var html: [String: String] = [:]
@@ -25,13 +32,42 @@ struct RulePageContext {
         self.html = html
     }
 
-    /// A rule for templates.
-    func rule(_ rule: Rule) -> [String: Any] {
-        let link = { (id: String) -> [String: Any]? in
-            guard let other = rulesByID[id] else { return nil }
-            return ["id": id, "href": other.href, "document": other.document, "strength": other.strength.rawValue]
-        }
+    /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` has them all.
+    static let linkLimit = 12
+
+    /// A rule for templates, on a page whose path to the site root is `root`.
+    ///
+    /// Its lists of links (terms, examples, related and conflicting rules: on large sites dozens per
+    /// rule) come pre-rendered as `termsHTML`, `examplesHTML`, `relatedHTML` and `conflictsHTML`, with
+    /// every value escaped; the arrays are there too for themes that want their own markup.
+    func rule(_ rule: Rule, root: String = "") -> [String: Any] {
         let document = documentsBySlug[rule.document]
+        let prefix = HTMLEscaping.escapeHref(root)
+        let link = { (href: String) -> String in prefix + HTMLEscaping.escapeHref(href) }
+        var termsHTML = "", examplesHTML = "", relatedHTML = "", conflictsHTML = ""
+        for term in rule.terms {
+            termsHTML += "<a class=\"rule-term\" href=\"\(link("terms.html#" + (termAnchors[term] ?? "")))\">\(HTMLEscaping.escape(term))</a> "
+        }
+        let examples = rule.examples.map { example -> (id: String, polarity: String, href: String) in
+            (example.id, example.polarity.rawValue, rule.pagePath + "#" + (snippetAnchors[example.id] ?? ""))
+        }
+        for example in examples {
+            examplesHTML += "<a class=\"rule-example example-\(example.polarity)\" href=\"\(link(example.href))\">"
+                + "\(HTMLEscaping.escape(example.id)) (\(example.polarity))</a> "
+        }
+        let linked = { (ids: [String], className: String, html: inout String) -> [[String: Any]] in
+            let shown = ids.prefix(Self.linkLimit).compactMap { id -> [String: Any]? in
+                guard let other = ruleLinks[id] else { return nil }
+                html += "<a\(className) href=\"\(prefix)\(other.escapedHref)\"><code>\(other.escapedID)</code></a> "
+                return ["id": id, "href": other.href, "document": other.document, "strength": other.strength]
+            }
+            if ids.count > Self.linkLimit {
+                html += "<span class=\"rule-more\">and \(ids.count - Self.linkLimit) more (all in <a href=\"\(prefix)rules.json\">rules.json</a>)</span>"
+            }
+            return shown
+        }
+        let related = linked(rule.related, "", &relatedHTML)
+        let conflicts = linked(rule.conflicts, " class=\"rule-conflict\"", &conflictsHTML)
         return [
             "id": rule.id,
             "href": rule.href,
@@ -46,46 +82,57 @@ struct RulePageContext {
             "line": rule.line,
             "sectionPath": (rule.section.count > 1 ? Array(rule.section.dropFirst()) : rule.section).joined(separator: " › "),
             "sectionHref": rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""),
-            "badgeHTML": RulePages.badgeHTML(rule).replacingOccurrences(of: "href=\"#", with: "href=\"\(rule.pagePath)#"),
+            "badgeHTML": RulePages.badgeHTML(rule).replacingOccurrences(of: "href=\"#", with: "href=\"\(prefix)\(HTMLEscaping.escapeHref(rule.pagePath))#"),
             "terms": rule.terms.map { term in ["term": term, "href": "terms.html#" + (termAnchors[term] ?? "")] },
+            "termsHTML": termsHTML,
             "termsData": rule.terms.joined(separator: "|"),
             "hasTerms": !rule.terms.isEmpty,
-            "related": rule.related.compactMap(link),
-            "hasRelated": !rule.related.isEmpty,
-            "conflicts": rule.conflicts.compactMap(link),
-            "hasConflicts": !rule.conflicts.isEmpty,
-            "examples": rule.examples.map { example -> [String: Any] in
-                let anchor = snippetAnchors[example.id] ?? ""
-                return ["id": example.id, "polarity": example.polarity.rawValue, "href": rule.pagePath + "#" + anchor]
-            },
-            "hasExamples": !rule.examples.isEmpty,
+            "related": related,
+            "relatedHTML": relatedHTML,
+            "hasRelated": !related.isEmpty,
+            "conflicts": conflicts,
+            "conflictsHTML": conflictsHTML,
+            "hasConflicts": !conflicts.isEmpty,
+            "examples": examples.map { ["id": $0.id, "polarity": $0.polarity, "href": $0.href] },
+            "examplesHTML": examplesHTML,
+            "hasExamples": !examples.isEmpty,
         ]
     }
 
-    /// Documents with their sections and rules, in catalogue order.
-    func documentGroups() -> [[String: Any]] {
-        var groups: [[String: Any]] = []
-        let byDocument = Dictionary(grouping: catalog.rules, by: \.document)
-        for document in documents {
-            guard let rules = byDocument[document.slug], !rules.isEmpty else { continue }
-            var sections: [[String: Any]] = []
-            var current: (path: [String], rules: [[String: Any]], href: String)?
-            for rule in rules {
-                if current?.path != rule.section {
-                    if let current { sections.append(section(current)) }
-                    current = (rule.section, [], rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""))
-                }
-                current?.rules.append(self.rule(rule))
-            }
-            if let current { sections.append(section(current)) }
-            groups.append([
-                "slug": document.slug, "title": document.title, "href": document.outputPath,
-                "anchor": "rules-" + document.slug.replacingOccurrences(of: "/", with: "-"),
-                "pageHref": "rules/\(document.slug).html",
-                "count": rules.count, "sections": sections,
-            ])
+    /// Documents with their sections and rules (or only their counts), in catalogue order.
+    func documentGroups(withRules: Bool) -> [[String: Any]] {
+        documents.compactMap { document -> [String: Any]? in
+            let rules = self.rules(of: document)
+            guard !rules.isEmpty else { return nil }
+            var group = documentGroup(document, rules: withRules ? rules : [])
+            group["count"] = rules.count
+            return group
         }
-        return groups
+    }
+
+    /// The rules of `document`, in catalogue order.
+    func rules(of document: Document) -> [Rule] {
+        rulesByDocument[document.slug] ?? []
+    }
+
+    /// One document with its sections and rules.
+    func documentGroup(_ document: Document, rules: [Rule], root: String = "") -> [String: Any] {
+        var sections: [[String: Any]] = []
+        var current: (path: [String], rules: [[String: Any]], href: String)?
+        for rule in rules {
+            if current?.path != rule.section {
+                if let current { sections.append(section(current)) }
+                current = (rule.section, [], rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""))
+            }
+            current?.rules.append(self.rule(rule, root: root))
+        }
+        if let current { sections.append(section(current)) }
+        return [
+            "slug": document.slug, "title": document.title, "href": document.outputPath,
+            "anchor": "rules-" + document.slug.replacingOccurrences(of: "/", with: "-"),
+            "pageHref": "rules/\(document.slug).html",
+            "count": rules.count, "sections": sections,
+        ]
     }
 
     private func section(_ value: (path: [String], rules: [[String: Any]], href: String)) -> [String: Any] {
@@ -94,16 +141,29 @@ struct RulePageContext {
                 "rules": value.rules, "count": value.rules.count]
     }
 
-    /// Choices of the filter form.
+    /// Choices of the filter form of the page listing every rule.
     func filterValues(index: RuleIndex) -> [String: Any] {
-        let counts = catalog.countsByStrength
-        let priorities = Set(catalog.rules.compactMap(\.priority)).sorted()
+        filterValues(rules: catalog.rules, documents: documents.filter { !rules(of: $0).isEmpty },
+                     terms: index.entries.map { ($0.term, $0.rules.count) })
+    }
+
+    /// Choices of the filter form of a page listing `rules` of `documents`.
+    func filterValues(rules: [Rule], documents: [Document], terms: [(term: String, count: Int)]? = nil) -> [String: Any] {
+        var strengths: [RuleStrength: Int] = [:]
+        var priorities: [String: Int] = [:]
+        var termCounts: [String: Int] = [:]
+        for rule in rules {
+            strengths[rule.strength, default: 0] += 1
+            if let priority = rule.priority { priorities[priority, default: 0] += 1 }
+            if terms == nil { for term in rule.terms { termCounts[term, default: 0] += 1 } }
+        }
+        let termList = terms ?? termCounts.keys.sorted { RuleIndex.sortKey($0) < RuleIndex.sortKey($1) }
+            .map { ($0, termCounts[$0] ?? 0) }
         return [
-            "strengths": RuleStrength.allCases.filter { counts[$0] != nil }.map { ["value": $0.rawValue, "count": counts[$0] ?? 0] },
-            "priorities": priorities.map { priority in
-                ["value": priority, "count": catalog.rules.filter { $0.priority == priority }.count] },
-            "documents": documents.filter { !catalog.rules(inDocument: $0.slug).isEmpty }.map { ["value": $0.slug, "title": $0.title] },
-            "terms": index.entries.map { ["value": $0.term, "count": $0.rules.count] },
+            "strengths": RuleStrength.allCases.filter { strengths[$0] != nil }.map { ["value": $0.rawValue, "count": strengths[$0] ?? 0] },
+            "priorities": priorities.keys.sorted().map { ["value": $0, "count": priorities[$0] ?? 0] },
+            "documents": documents.map { ["value": $0.slug, "title": $0.title] },
+            "terms": termList.map { ["value": $0.term, "count": $0.count] },
         ]
     }
 

@@ -45,31 +45,36 @@ public enum RulePages {
 
     // MARK: - Site pages
 
-    /// `rules.html` (or an overview plus `rules/<slug>.html`), `terms.html`, `conflicts.html` and `rules.json`.
+    /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
+    /// `conflicts.html` and `rules.json`.
     public static func pages(
         catalog: RuleCatalog, documents: [Document], renderer: PageRenderer,
         splitThreshold: Int = defaultSplitThreshold
-    ) throws -> [OutputFile] {
+    ) async throws -> [OutputFile] {
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
         var files: [OutputFile] = []
-        let groups = context.documentGroups()
-        let filters = context.filterValues(index: index)
         if catalog.rules.count > splitThreshold {
-            var overview = groups
-            for position in overview.indices { overview[position]["sections"] = [] }
+            // One page per document, each with the filter choices of its own rules.
+            let overview = context.documentGroups(withRules: false)
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",
                 description: "Every rule of every document.",
-                values: ["documents": overview, "isOverview": true, "total": catalog.rules.count, "filters": filters]))
-            for group in groups {
-                guard let slug = group["slug"] as? String else { continue }
-                files.append(try renderer.page("rules", path: "rules/\(slug).html", title: "Rules · \(group["title"] ?? slug)",
-                    values: ["documents": [group], "isOverview": false, "total": group["count"] ?? 0, "filters": filters]))
+                values: ["documents": overview, "isOverview": true, "total": catalog.rules.count,
+                         "filters": context.filterValues(index: index)]))
+            let withRules = documents.filter { !context.rules(of: $0).isEmpty }
+            files += try await withRules.concurrentMap { document -> OutputFile in
+                let rules = context.rules(of: document)
+                let path = "rules/\(document.slug).html"
+                let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
+                return try renderer.page("rules", path: path, title: "Rules · \(document.title)",
+                    values: ["documents": [group], "isOverview": false, "total": rules.count,
+                             "filters": context.filterValues(rules: rules, documents: [document])])
             }
         } else {
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",
                 description: "Every rule of every document, filterable by strength, priority, document and term.",
-                values: ["documents": groups, "isOverview": false, "total": catalog.rules.count, "filters": filters]))
+                values: ["documents": context.documentGroups(withRules: true), "isOverview": false,
+                         "total": catalog.rules.count, "filters": context.filterValues(index: index)]))
         }
         files.append(try renderer.page("terms", path: "terms.html", title: "Index",
             description: "Terms A–Z with the rules and examples that mention them.",

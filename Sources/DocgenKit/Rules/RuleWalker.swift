@@ -45,8 +45,8 @@ struct RuleWalker {
             if paragraphs > 3 { break }
             for sentence in SentenceSplitter.split(plain: block.plainText) {
                 let lower = sentence.lowercased()
-                if lower.contains("this document") || lower.contains("this guide"), lower.contains(" for ") {
-                    return String(sentence[(sentence.range(of: " for ")?.upperBound ?? sentence.startIndex)...])
+                if lower.firstRange(of: "this document") != nil || lower.firstRange(of: "this guide") != nil, lower.firstRange(of: " for ") != nil {
+                    return String(sentence[(sentence.firstRange(of: " for ")?.upperBound ?? sentence.startIndex)...])
                 }
             }
         }

@@ -176,7 +176,7 @@ public enum TermExtractor {
             let character = characters[index]
             let startsName = character.isLetter || character == "_" || ((character == "@" || character == "#")
                 && index + 1 < characters.count && characters[index + 1].isLetter)
-            guard startsName, index == 0 || !(characters[index - 1].isLetter || characters[index - 1].isNumber) else {
+            guard startsName, index == 0 || !characters[index - 1].isLetterOrNumber else {
                 index += 1
                 continue
             }
@@ -184,7 +184,7 @@ public enum TermExtractor {
             index += 1
             while index < characters.count {
                 let next = characters[index]
-                if next.isLetter || next.isNumber || next == "_" {
+                if next.isLetterOrNumber || next == "_" {
                     name.append(next)
                 } else if next == ".", index + 1 < characters.count, characters[index + 1].isLetter {
                     name.append(next)
@@ -267,7 +267,7 @@ public enum TermExtractor {
         var words: [String] = []
         var current = ""
         for character in text {
-            if character.isLetter || character.isNumber || ((character == "-" || character == "/" || character == "'") && !current.isEmpty) {
+            if character.isLetterOrNumber || ((character == "-" || character == "/" || character == "'") && !current.isEmpty) {
                 current.append(character)
             } else {
                 if !current.isEmpty { words.append(trimTrailing(current)) }
@@ -277,7 +277,7 @@ public enum TermExtractor {
         if !current.isEmpty { words.append(trimTrailing(current)) }
         return words.flatMap { word -> [String] in
             // "ui/business" stays one word for the lexicon; "async/await" splits.
-            if word.contains("/"), variantIndex[word.lowercased()] == nil {
+            if word.contains("/" as Character), variantIndex[word.lowercased()] == nil {
                 return word.split(separator: "/").map(String.init)
             }
             return [word]

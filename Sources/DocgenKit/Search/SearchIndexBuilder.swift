@@ -37,21 +37,40 @@ public enum SearchIndexBuilder {
     public static func build(documents: [Document], rules: RuleCatalog,
                              options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
         let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
+        return assemble(entries, documents: documents, options: options)
+    }
+
+    /// `files(documents:rules:options:)`, collecting the entries of the documents in parallel.
+    public static func filesInParallel(documents: [Document], rules: RuleCatalog,
+                                       options: SearchIndexOptions = SearchIndexOptions()) async -> [OutputFile] {
+        let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
+        let groups = await Array(documents.enumerated()).concurrentMap { index, document in
+            SearchEntryCollector.entries(for: document, at: index, rules: rulesByDocument[document.slug] ?? [], options: options)
+        }
+        return assemble(groups.flatMap { $0 }, documents: documents, options: options).files
+    }
+
+    /// The index of `entries` (numbered in order).
+    private static func assemble(_ entries: [SearchEntry], documents: [Document], options: SearchIndexOptions) -> SearchIndex {
         let dictionary = SearchTermDictionary(entries: entries)
         let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
         let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
 
-        // Small sites: everything in one file.
-        let inlineManifest = SearchJSON.object([
-            ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array([""])),
-            ("c", SearchJSON.array([0, entries.count])),
-            ("t", SearchJSON.list([SearchTermDictionary.shardJSON(dictionary.terms[...])])),
-            ("r", SearchJSON.list([SearchRecordChunk.json(entries[...])])),
-        ])
-        let inline = script(assigning: "window.docgenSearchIndex", inlineManifest)
-        if inline.utf8.count <= options.inlineLimit {
-            return SearchIndex(files: [OutputFile(path: indexPath, text: inline)], entryCount: entries.count,
-                               termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
+        // Small sites: everything in one file (not even tried when the records are far too large:
+        // the estimate may exceed their encoded size, which shortens anchors, but never twice over).
+        let estimatedRecords = entries.reduce(0) { $0 + SearchRecordChunk.estimatedSize($1) }
+        if estimatedRecords / 2 <= options.inlineLimit {
+            let inlineManifest = SearchJSON.object([
+                ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array([""])),
+                ("c", SearchJSON.array([0, entries.count])),
+                ("t", SearchJSON.list([SearchTermDictionary.shardJSON(dictionary.terms[...])])),
+                ("r", SearchJSON.list([SearchRecordChunk.json(entries[...])])),
+            ])
+            let inline = script(assigning: "window.docgenSearchIndex", inlineManifest)
+            if inline.utf8.count <= options.inlineLimit {
+                return SearchIndex(files: [OutputFile(path: indexPath, text: inline)], entryCount: entries.count,
+                                   termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
+            }
         }
 
         // Large sites: a manifest, term shards and record chunks.

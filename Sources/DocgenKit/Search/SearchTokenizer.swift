@@ -31,7 +31,33 @@ public enum SearchTokenizer {
 
     /// The words of `text` as written (case kept), split at anything that is not a letter, digit or `_`.
     public static func words(_ text: String) -> [Substring] {
-        text.split(whereSeparator: { !isWordCharacter($0) })
+        if let ascii = asciiWords(text) { return ascii }
+        return text.split(whereSeparator: { !isWordCharacter($0) })
+    }
+
+    /// `words(_:)` of ASCII text, on bytes (nil when the text is not ASCII).
+    private static func asciiWords(_ text: String) -> [Substring]? {
+        let utf8 = text.utf8
+        var result: [Substring] = []
+        var start: String.Index?
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            guard byte < 0x80 else { return nil }
+            if isASCIIWordByte(byte) {
+                if start == nil { start = index }
+            } else if let first = start {
+                result.append(text[first..<index])
+                start = nil
+            }
+            index = utf8.index(after: index)
+        }
+        if let first = start { result.append(text[first...]) }
+        return result
+    }
+
+    private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
     }
 
     /// Lower-cases `word` and removes its diacritics.
@@ -59,6 +85,7 @@ public enum SearchTokenizer {
 
     /// `URLSession` → `URL`, `Session`; `userID2` → `user`, `ID2`.
     private static func splitCamelCase(_ word: Substring) -> [Substring] {
+        if let ascii = asciiSplitCamelCase(word) { return ascii }
         let indices = Array(word.indices)
         guard indices.count > 1 else { return [word] }
         var parts: [Substring] = []
@@ -78,6 +105,30 @@ public enum SearchTokenizer {
         return parts
     }
 
+    /// `splitCamelCase` of an ASCII word, on bytes (nil when the word is not ASCII).
+    private static func asciiSplitCamelCase(_ word: Substring) -> [Substring]? {
+        let bytes = Array(word.utf8)
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        guard bytes.count > 1 else { return [word] }
+        func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+        func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+        var parts: [Substring] = []
+        var start = 0
+        for position in 1..<bytes.count {
+            let previous = bytes[position - 1], current = bytes[position]
+            let next: UInt8? = position + 1 < bytes.count ? bytes[position + 1] : nil
+            let lowerToUpper = (isLower(previous) || isDigit(previous)) && isUpper(current)
+            let acronymEnd = isUpper(previous) && isUpper(current) && (next.map(isLower) ?? false)
+            if lowerToUpper || acronymEnd {
+                parts.append(word[word.utf8.index(word.startIndex, offsetBy: start)..<word.utf8.index(word.startIndex, offsetBy: position)])
+                start = position
+            }
+        }
+        parts.append(word[word.utf8.index(word.startIndex, offsetBy: start)...])
+        return parts
+    }
+
     // MARK: - Helpers
 
     private static func appendTerms(of word: Substring, to result: inout [String]) {
@@ -92,7 +143,7 @@ public enum SearchTokenizer {
     }
 
     private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
+        character.isLetterOrNumber || character == "_"
     }
 
     private static func isCombiningMark(_ scalar: Unicode.Scalar) -> Bool {

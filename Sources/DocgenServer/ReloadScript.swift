@@ -4,7 +4,8 @@
 /// `docgen build`).
 ///
 /// It connects to the event stream and
-/// - on `reload` saves the scroll position in `sessionStorage` and reloads; the position is restored on load;
+/// - on `reload` saves the scroll position in `sessionStorage` and reloads (only when the event lists this
+///   page, or lists no pages); the position is restored on load;
 /// - on `hello` reloads when the page predates the current build (a build finished while the page was
 ///   loading) or, after a reconnection, when the server restarted or rebuilt meanwhile — at most once per
 ///   build, so a clock difference cannot loop;
@@ -76,9 +77,18 @@ public enum ReloadScript {
               reload(build);
             }
           });
+          // This page's site path: "/guides/a.html" -> "guides/a.html", "/" -> "index.html".
+          function sitePath() {
+            var path = location.pathname;
+            try { path = decodeURIComponent(path); } catch (e) { /* keep it encoded */ }
+            path = path.replace(/^\\/+/, "");
+            return path === "" || path.charAt(path.length - 1) === "/" ? path + "index.html" : path;
+          }
           source.addEventListener("reload", function (event) {
-            var status = JSON.parse(event.data);
-            reload(status.instance + ":" + status.generation);
+            var status = JSON.parse(event.data), build = status.instance + ":" + status.generation;
+            // A reload that lists pages concerns only those; the others are up to date already.
+            if (status.pages && status.pages.indexOf(sitePath()) < 0) { known = build; return; }
+            reload(build);
           });
           source.addEventListener("problems", function (event) { show(JSON.parse(event.data)); });
         })();</script>

@@ -7,6 +7,8 @@ import Foundation
 public enum ServeEvent: Sendable {
     /// A build succeeded.
     case built(BuildSummary)
+    /// The pages of edited documents were rendered ahead of the full build and shown (`pages` reloaded).
+    case previewed(pages: [String], seconds: Double)
     /// A build failed; the last good site is still served.
     case buildFailed(ProblemReport, seconds: Double)
     /// The background snippet check of edited documents finished with these problems (empty: all parse).

@@ -68,6 +68,23 @@ actor SiteRebuilder {
             edited.insert(String(path.dropFirst(contentRoot.count)))
         }
         let initial = !store.hasSite
+        // First the edited pages alone, against the last build: the browser shows them at once.
+        let editedNow = changedFiles.filter { $0.hasPrefix(contentRoot) && $0.hasSuffix(".md") }
+            .map { String($0.dropFirst(contentRoot.count)) }
+        var previewed: Set<String> = []
+        if !initial, failure == nil, !editedNow.isEmpty, editedNow.count == changedFiles.count,
+           let pages = await session.previewPages(of: editedNow) {
+            let files = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { _, last in last })
+            let changed = store.differing(files)
+            if !changed.isEmpty {
+                store.publishPreview(files.filter { changed.contains($0.key) })
+                var status = store.status
+                status.pages = changed.sorted()
+                channel.broadcast(.reload(status))
+                previewed = changed
+                report(.previewed(pages: changed.sorted(), seconds: Self.seconds(since: start)))
+            }
+        }
         do {
             let snapshot = try await session.build()
             let summary = publish(snapshot, initial: initial, start: start)
@@ -103,15 +120,25 @@ actor SiteRebuilder {
         failure = nil
 
         let published = initial || !changed.isEmpty
+        // Pages whose bytes differ from what is served (a page shown by the preview is not reloaded again).
+        var reloadPages = store.differing(files.filter { snapshot.changedPaths.contains($0.key) })
+        reloadPages.formUnion(snapshot.removedPaths)
         if published { store.publish(files, changed: snapshot.changedPaths) }
         let problemsChanged = store.setProblems(problemReport())
         // Problems first: a page that reloads asks again anyway, and one that does not (nothing changed
         // in the site) still learns them.
         if problemsChanged { channel.broadcast(.problems(store.problems)) }
         var reloaded = 0
-        if published && !initial {
+        if published && !initial && !reloadPages.isEmpty {
             reloaded = channel.clientCount
-            channel.broadcast(.reload(store.status))
+            var status = store.status
+            // Only pages reload; other changes (search data, rules.json) are picked up by the next page
+            // load. When the theme's assets changed, or too much to list, every page reloads.
+            let pages = reloadPages.filter { $0.hasSuffix(".html") }
+            if !reloadPages.contains(where: { $0.hasPrefix("assets/") }) && pages.count <= 1000 {
+                status.pages = pages.sorted()
+            }
+            if status.pages?.isEmpty != true { channel.broadcast(.reload(status)) }
         }
         if !initial {
             let parsed = Set(snapshot.parsedDocuments)

@@ -18,6 +18,9 @@ public final class SiteStore: Sendable {
         public var generation: Int
         /// When the current build was published (milliseconds since 1970), 0 before the first.
         public var builtAt: Int64
+        /// In a `reload` event: the pages that changed (site paths); an open page that is not listed
+        /// stays as it is. Absent: every page reloads.
+        public var pages: [String]?
     }
 
     private struct State {
@@ -84,6 +87,30 @@ public final class SiteStore: Sendable {
             state.status.builtAt = Int64(date.timeIntervalSince1970 * 1000)
             return state.status.generation
         }
+    }
+
+    /// Publishes some files of the site ahead of the full build (the preview of edited documents):
+    /// they replace their current versions, the rest of the site stays. Returns the new generation.
+    @discardableResult
+    public func publishPreview(_ files: [String: Data], at date: Date = Date()) -> Int {
+        let seconds = Int(date.timeIntervalSince1970)
+        let prepared = files.map { ServedFile(path: $0.key, data: $0.value, lastModified: seconds) }
+        return state.withLock { state in
+            for file in prepared { state.files[file.path] = file }
+            state.status.generation += 1
+            state.status.builtAt = Int64(date.timeIntervalSince1970 * 1000)
+            return state.status.generation
+        }
+    }
+
+    /// Of `files`, the paths whose bytes differ from what is served now (or are not served yet).
+    public func differing(_ files: [String: Data]) -> Set<String> {
+        let current = state.withLock { $0.files }
+        return Set(files.compactMap { path, data in
+            guard let served = current[path], served.body.readableBytes == data.count,
+                  served.body.readableBytesView.elementsEqual(data) else { return path }
+            return nil
+        })
     }
 
     /// Replaces the problems; returns whether they changed.

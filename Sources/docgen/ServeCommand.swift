@@ -104,6 +104,8 @@ struct ServePrinter: Sendable {
                 : "\(summary.changedFiles) file\(summary.changedFiles == 1 ? "" : "s") changed, \(summary.reloadedClients) page\(summary.reloadedClients == 1 ? "" : "s") reloaded"
             line("rebuilt in \(Self.milliseconds(summary.seconds)): \(parsed); \(reload)", problems: summary.problems.problems)
             printTimings(summary)
+        case .previewed(let pages, let seconds):
+            if !quiet { line("previewed \(pages.joined(separator: ", ")) in \(Self.milliseconds(seconds)); rebuilding the rest") }
         case .buildFailed(let report, let seconds):
             line("\(report.title) (after \(Self.milliseconds(seconds)))", problems: report.problems)
         case .snippetsChecked(let report):

@@ -30,6 +30,8 @@ import Testing
             let after = try JSONDecoder().decode(SiteStore.Status.self, from: Data(reload.data.utf8))
             #expect(after.generation > before.generation)
             #expect(after.instance == before.instance)
+            // The edited page is shown ahead of the full build, and the event says which page it is.
+            #expect(after.pages == [String(page.dropFirst())], "\(running.events.all)")
             let newPage = try await running.client.send("GET", page)
             #expect(newPage.status == 200)
             #expect(newPage.text.contains("live-reload-check-7"))

@@ -45,6 +45,8 @@ public actor BuildSession {
     /// The manifest of the site on disk that `docgen build` is about to replace: its unchanged pages
     /// and snippet files are reused instead of rendered again.
     private var previousManifest: BuildManifest?
+    /// What the last good build knew across documents (navigation, link targets, counts), for previews.
+    private var lastState: State?
 
     /// Creates a session with nothing built yet.
     public init(options: BuildOptions) {
@@ -335,8 +337,52 @@ public actor BuildSession {
         return hasher.hex
     }
 
+    // MARK: - Preview of edited documents
+
+    /// The pages of the documents at `relativePaths` rendered again from their files, against what the
+    /// last build knew of the rest of the site (navigation, link targets, rule ids), without the
+    /// site-wide steps. `docgen serve` shows these at once after an edit, then runs the full build.
+    ///
+    /// nil when a preview would not be the page the full build makes: no build yet, a document new or
+    /// unreadable, errors in it, or a title changed (every page's navigation changes then). The session's
+    /// caches are left as they are: the next `build()` decides everything again.
+    public func previewPages(of relativePaths: [String]) -> [OutputFile]? {
+        guard var last = lastState, let theme = themeCache?.theme, !relativePaths.isEmpty else { return nil }
+        let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
+        var edited: [(index: Int, document: Document, rules: [Rule])] = []
+        for relative in relativePaths {
+            guard let index = last.documents.firstIndex(where: { $0.source.relativePath == relative }),
+                  case .file(let file) = loader.read(relative) else { return nil }
+            let (document, diagnostics) = DocumentAnalyzer.analyze(file)
+            guard !diagnostics.containsErrors, document.title == last.documents[index].title,
+                  document.outputPath == last.documents[index].outputPath else { return nil }
+            let (rules, ruleDiagnostics) = RuleExtractor.extract(document)
+            guard !ruleDiagnostics.containsErrors else { return nil }
+            last.documents[index] = document
+            edited.append((index, document, rules))
+        }
+        let navigation = last.documents.map { NavigationEntry(title: $0.title, href: $0.outputPath) }
+        let renderer = PageRenderer(theme: theme, siteTitle: options.siteTitle, navigation: navigation,
+                                    extraNavigation: RulePages.navigation, reloadScript: options.reloadScript)
+        let resolver = LinkResolver(documents: last.documents, extraAnchors: last.rules.anchors, otherFiles: Set(last.otherFiles))
+        var pages: [OutputFile] = []
+        for (index, document, rules) in edited {
+            let counts = DocumentCounts(sections: document.headings.filter { $0.level >= 2 }.count,
+                                        snippets: document.snippets.count, rules: rules.count)
+            guard let page = try? renderer.documentPage(
+                document, resolver: resolver, annotations: RulePages.annotations(for: rules)[document.slug] ?? [:],
+                counts: counts, previous: index > 0 ? navigation[index - 1] : nil,
+                next: index + 1 < navigation.count ? navigation[index + 1] : nil) else { return nil }
+            pages.append(page)
+        }
+        return pages
+    }
+
     /// Compares with the previous build and packages the snapshot.
     private func finish(_ state: State) -> Snapshot {
+        var remembered = state
+        remembered.outputs = []
+        lastState = remembered
         var byPath: [String: OutputFile] = [:]
         var changed: Set<String> = []
         for file in state.outputs {

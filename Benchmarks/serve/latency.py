@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Save-to-reload latency of a running `docgen serve` (part of Benchmarks/serve/run; not a test).
 
-    latency.py --port PORT --content DIR [--edits 20] [--warmup 1] [--pause 0.5]
+    latency.py --port PORT --content DIR [--edits 20] [--warmup 1] [--pause 0.5] [--timeout 300]
 
 Connects to the server's event stream like a browser page does, then edits one document EDITS times
 (atomically: a temporary file renamed over it, as editors save). Each sample is the time from the
@@ -32,7 +32,7 @@ class EventStream:
             sys.exit("event stream: " + head.decode(errors="replace"))
         self.chunked = b"transfer-encoding: chunked" in head.lower()
 
-    def _receive(self, timeout=30):
+    def _receive(self, timeout=300):
         self.sock.settimeout(timeout)
         data = self.sock.recv(65536)
         if not data:
@@ -97,6 +97,7 @@ def main():
     parser.add_argument("--edits", type=int, default=20)
     parser.add_argument("--warmup", type=int, default=1)
     parser.add_argument("--pause", type=float, default=0.5, help="seconds between edits")
+    parser.add_argument("--timeout", type=float, default=300, help="seconds to wait for one reload event")
     args = parser.parse_args()
 
     names = sorted(n for n in os.listdir(args.content) if n.endswith(".md"))
@@ -113,7 +114,12 @@ def main():
             marker = "benchmark-edit-%d-%d" % (os.getpid(), index)
             save(path, original + "\n\nEdited paragraph " + marker + ".\n")
             start = time.perf_counter()
-            stream.next("reload")
+            # The reload that concerns the edited page, as the page's script decides: one that lists no
+            # pages, or lists this one (the full build of an earlier edit may still announce other pages).
+            while True:
+                status = json.loads(stream.next("reload", timeout=args.timeout) or "{}")
+                if "pages" not in status or page[1:] in status["pages"]:
+                    break
             reloaded = time.perf_counter()
             while marker.encode() not in get(args.port, page):
                 pass

@@ -36,6 +36,11 @@ actor SiteRebuilder {
     /// Snippet problems by relative path, with the hash of the text that was checked.
     private var snippetProblems: [String: (textHash: Int, diagnostics: [Diagnostic])] = [:]
     private var checkTask: Task<Void, Never>?
+    /// The background full builds started by `schedule`, and the changes they have yet to build.
+    private var buildLoop: Task<Void, Never>?
+    private var pending: [String] = []
+    /// When each page was last published by a preview.
+    private var previewed: [String: ContinuousClock.Instant] = [:]
     /// Theme links already reported as leading outside the theme.
     private var reportedOutsideLinks: Set<String> = []
 
@@ -59,32 +64,63 @@ actor SiteRebuilder {
 
     // MARK: - Building
 
-    /// Builds after `changedFiles` (absolute paths; empty for the first build).
+    /// Builds after `changedFiles` (absolute paths; empty for the first build): the preview of edited
+    /// documents first, then the full build. Returns when the full build is done.
     @discardableResult
     func rebuild(changedFiles: [String] = []) async -> Outcome {
         let start = ContinuousClock.now
+        preview(changedFiles, start: start)
+        return await build(changedFiles, start: start)
+    }
+
+    /// What the watcher calls: shows the preview of edited documents at once, and runs the full build in
+    /// the background, one at a time; changes that arrive meanwhile are previewed at once too and built
+    /// together by the next full build.
+    func schedule(changedFiles: [String]) {
+        let start = ContinuousClock.now
+        preview(changedFiles, start: start)
+        pending.append(contentsOf: changedFiles)
+        guard buildLoop == nil else { return }
+        buildLoop = Task { await self.drainPendingBuilds(start: start) }
+    }
+
+    private func drainPendingBuilds(start: ContinuousClock.Instant) async {
+        var start = start
+        while !pending.isEmpty, !Task.isCancelled {
+            let files = pending
+            pending = []
+            await build(files, start: start)
+            start = ContinuousClock.now
+        }
+        buildLoop = nil
+    }
+
+    /// The edited pages alone, rendered against the last good build: published and reloaded at once.
+    private func preview(_ changedFiles: [String], start: ContinuousClock.Instant) {
+        let contentRoot = options.contentDirectory.path + "/"
+        let editedNow = changedFiles.filter { $0.hasPrefix(contentRoot) && $0.hasSuffix(".md") }
+            .map { String($0.dropFirst(contentRoot.count)) }
+        guard store.hasSite, failure == nil, !editedNow.isEmpty, editedNow.count == changedFiles.count,
+              let pages = session.previewPages(of: editedNow) else { return }
+        let files = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { _, last in last })
+        let changed = store.differing(files)
+        guard !changed.isEmpty else { return }
+        store.publishPreview(files.filter { changed.contains($0.key) })
+        for path in changed { previewed[path] = ContinuousClock.now }
+        var status = store.status
+        status.pages = changed.sorted()
+        channel.broadcast(.reload(status))
+        report(.previewed(pages: changed.sorted(), seconds: Self.seconds(since: start)))
+    }
+
+    /// The full (incremental) build, published.
+    @discardableResult
+    private func build(_ changedFiles: [String], start: ContinuousClock.Instant) async -> Outcome {
         let contentRoot = options.contentDirectory.path + "/"
         for path in changedFiles where path.hasPrefix(contentRoot) && path.hasSuffix(".md") {
             edited.insert(String(path.dropFirst(contentRoot.count)))
         }
         let initial = !store.hasSite
-        // First the edited pages alone, against the last build: the browser shows them at once.
-        let editedNow = changedFiles.filter { $0.hasPrefix(contentRoot) && $0.hasSuffix(".md") }
-            .map { String($0.dropFirst(contentRoot.count)) }
-        var previewed: Set<String> = []
-        if !initial, failure == nil, !editedNow.isEmpty, editedNow.count == changedFiles.count,
-           let pages = await session.previewPages(of: editedNow) {
-            let files = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { _, last in last })
-            let changed = store.differing(files)
-            if !changed.isEmpty {
-                store.publishPreview(files.filter { changed.contains($0.key) })
-                var status = store.status
-                status.pages = changed.sorted()
-                channel.broadcast(.reload(status))
-                previewed = changed
-                report(.previewed(pages: changed.sorted(), seconds: Self.seconds(since: start)))
-            }
-        }
         do {
             let snapshot = try await session.build()
             let summary = publish(snapshot, initial: initial, start: start)
@@ -99,14 +135,22 @@ actor SiteRebuilder {
         }
     }
 
-    /// Stops the background check (shutdown).
+    /// Stops the background build and check (shutdown).
     func stop() {
+        buildLoop?.cancel()
+        buildLoop = nil
         checkTask?.cancel()
         checkTask = nil
     }
 
     private func publish(_ snapshot: BuildSession.Snapshot, initial: Bool, start: ContinuousClock.Instant) -> ServeEvent.BuildSummary {
         var files = snapshot.files.mapValues(\.data)
+        // A page previewed after this build started shows a newer edit than this build read: it stays
+        // (the build that follows renders it again).
+        for (path, previewedAt) in previewed where previewedAt > start {
+            if let served = store.file(at: path) { files[path] = Data(served.body.readableBytesView) }
+        }
+        previewed = previewed.filter { $0.value > start }
         for path in ThemeLinkGuard.outsidePaths(in: files.keys, themeDirectory: options.themeDirectory).sorted() {
             files[path] = nil
             if reportedOutsideLinks.insert(path).inserted {

@@ -20,7 +20,7 @@ struct WatchService: Service {
             group.addTask {
                 await cancelWhenGracefulShutdown {
                     await watcher.run(from: baseline) { changed in
-                        await rebuilder.rebuild(changedFiles: changed)
+                        await rebuilder.schedule(changedFiles: changed)
                     }
                 }
             }

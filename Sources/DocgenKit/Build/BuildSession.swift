@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - The build pipeline, incremental
 
@@ -45,8 +46,16 @@ public actor BuildSession {
     /// The manifest of the site on disk that `docgen build` is about to replace: its unchanged pages
     /// and snippet files are reused instead of rendered again.
     private var previousManifest: BuildManifest?
-    /// What the last good build knew across documents (navigation, link targets, counts), for previews.
-    private var lastState: State?
+    /// What the last good build knew across documents, for previews (readable while a build runs).
+    private nonisolated let previewBase = Mutex<PreviewBase?>(nil)
+
+    /// The documents, link targets and theme of the last good build.
+    struct PreviewBase: Sendable {
+        var documents: [Document]
+        var extraAnchors: [String: Set<String>]
+        var otherFiles: Set<String>
+        var theme: Theme
+    }
 
     /// Creates a session with nothing built yet.
     public init(options: BuildOptions) {
@@ -346,8 +355,8 @@ public actor BuildSession {
     /// nil when a preview would not be the page the full build makes: no build yet, a document new or
     /// unreadable, errors in it, or a title changed (every page's navigation changes then). The session's
     /// caches are left as they are: the next `build()` decides everything again.
-    public func previewPages(of relativePaths: [String]) -> [OutputFile]? {
-        guard var last = lastState, let theme = themeCache?.theme, !relativePaths.isEmpty else { return nil }
+    public nonisolated func previewPages(of relativePaths: [String]) -> [OutputFile]? {
+        guard var last = previewBase.withLock({ $0 }), !relativePaths.isEmpty else { return nil }
         let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
         var edited: [(index: Int, document: Document, rules: [Rule])] = []
         for relative in relativePaths {
@@ -362,9 +371,9 @@ public actor BuildSession {
             edited.append((index, document, rules))
         }
         let navigation = last.documents.map { NavigationEntry(title: $0.title, href: $0.outputPath) }
-        let renderer = PageRenderer(theme: theme, siteTitle: options.siteTitle, navigation: navigation,
+        let renderer = PageRenderer(theme: last.theme, siteTitle: options.siteTitle, navigation: navigation,
                                     extraNavigation: RulePages.navigation, reloadScript: options.reloadScript)
-        let resolver = LinkResolver(documents: last.documents, extraAnchors: last.rules.anchors, otherFiles: Set(last.otherFiles))
+        let resolver = LinkResolver(documents: last.documents, extraAnchors: last.extraAnchors, otherFiles: last.otherFiles)
         var pages: [OutputFile] = []
         for (index, document, rules) in edited {
             let counts = DocumentCounts(sections: document.headings.filter { $0.level >= 2 }.count,
@@ -380,9 +389,12 @@ public actor BuildSession {
 
     /// Compares with the previous build and packages the snapshot.
     private func finish(_ state: State) -> Snapshot {
-        var remembered = state
-        remembered.outputs = []
-        lastState = remembered
+        if let theme = themeCache?.theme {
+            previewBase.withLock {
+                $0 = PreviewBase(documents: state.documents, extraAnchors: state.rules.anchors,
+                                 otherFiles: state.resolver.otherFiles, theme: theme)
+            }
+        }
         var byPath: [String: OutputFile] = [:]
         var changed: Set<String> = []
         for file in state.outputs {

@@ -61,6 +61,22 @@ import Testing
         #expect(page.contains("<!doctype html>") || page.contains("<!DOCTYPE html>"))
     }
 
+    @Test func largeSitesListTheDocumentsAroundEachPage() throws {
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let many = (0..<300).map { NavigationEntry(title: "Doc \($0)", href: "d\($0).html") }
+        let renderer = PageRenderer(theme: theme, siteTitle: "S", navigation: many)
+        let html = renderer.navigationHTML(root: "", current: "d150.html")
+        #expect(html.contains("<a href=\"d150.html\" aria-current=\"page\">Doc 150</a>"))
+        #expect(html.contains(">Doc 140<") && html.contains(">Doc 160<"))
+        #expect(!html.contains(">Doc 139<") && !html.contains(">Doc 161<") && !html.contains(">Doc 0<"))
+        #expect(html.contains("<a href=\"index.html\">All 300 documents</a>"))
+        // The first pages show the first documents; small sites list every document.
+        #expect(renderer.navigationHTML(root: "../", current: "rules/x.html").contains("<a href=\"../d20.html\">Doc 20</a>"))
+        let few = PageRenderer(theme: theme, siteTitle: "S", navigation: Array(many.prefix(20)))
+        #expect(few.navigationHTML(root: "", current: "d3.html").components(separatedBy: "<li>").count == 21)
+        #expect(!few.navigationHTML(root: "", current: "d3.html").contains("All 20 documents"))
+    }
+
     @Test func userTextIsEscapedInTemplates() throws {
         let loaded = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: loaded, siteTitle: "<script>x</script>", navigation: [NavigationEntry(title: "A & <B>", href: "a.html")])

@@ -76,11 +76,21 @@ public struct PageRenderer: Sendable {
     ///
     /// Every page lists every document, so on a site of N documents this is N × N items: they are
     /// written here, with escaped titles and hrefs, rather than through the template engine.
+    ///
+    /// Above `fullNavigationLimit` documents that would make the site quadratic in size (2,000 pages of
+    /// 2,000 links), so each page lists the documents around it (`navigationWindow` on each side) and
+    /// links to the home page, which lists them all.
     public func navigationHTML(root: String, current: String) -> String {
         var html = ""
-        html.reserveCapacity(navigation.count * 64)
         let escapedRoot = HTMLEscaping.escapeHref(root)
-        for entry in escapedNavigation {
+        var entries = escapedNavigation[...]
+        if escapedNavigation.count > Self.fullNavigationLimit {
+            let position = escapedNavigation.firstIndex { $0.path == current } ?? 0
+            let lower = max(0, min(position - Self.navigationWindow, escapedNavigation.count - 2 * Self.navigationWindow - 1))
+            entries = escapedNavigation[lower..<min(escapedNavigation.count, lower + 2 * Self.navigationWindow + 1)]
+        }
+        html.reserveCapacity(entries.count * 64 + 128)
+        for entry in entries {
             html += "<li><a href=\""
             html += escapedRoot
             html += entry.href
@@ -88,8 +98,16 @@ public struct PageRenderer: Sendable {
             html += entry.title
             html += "</a></li>"
         }
+        if entries.count < escapedNavigation.count {
+            html += "<li class=\"nav-more\"><a href=\"\(escapedRoot)index.html\">All \(escapedNavigation.count) documents</a></li>"
+        }
         return html
     }
+
+    /// Sites with more documents than this list only the documents around each page in its sidebar.
+    public static let fullNavigationLimit = 150
+    /// Documents listed on each side of the current one when the sidebar is a window.
+    public static let navigationWindow = 10
 
     /// Renders `template` for the page at `path`, merging `values` into the base context.
     public func page(_ template: String, path: String, title: String, description: String = "",

@@ -3,30 +3,10 @@ import Testing
 
 /// `docgen check` and `docgen extract` as a user runs them: exit statuses, formats, messages.
 @Suite struct CheckCommandLineTests {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Output = DocgenBinary.Output
 
     func docgen(_ arguments: [String], in directory: URL, environment extra: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = CommandLineTests.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = "1"
-        environment.merge(extra) { $1 }
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try DocgenBinary.run(DocgenBinary.url, arguments, in: directory, environment: extra)
     }
 
     static let broken = "# A\n\n```swift\ninit() {}\n```\n\nSee [b](b.md).\n"

@@ -30,7 +30,7 @@ import Testing
         #expect(!Self.inputs.isEmpty)
     }
 
-    @Test(arguments: inputs)
+    @Test(.timeLimit(.minutes(2)), arguments: inputs)
     func savedInputBuildsOrFailsCleanly(_ name: String) async throws {
         let data = try Data(contentsOf: Self.directory.appendingPathComponent(name))
         var texts: [String: String] = [:]

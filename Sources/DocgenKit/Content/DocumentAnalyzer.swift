@@ -168,6 +168,13 @@ public enum DocumentAnalyzer {
                 indentation: node.range.start.column,
                 info: info, attributes: attributes, code: code, polarity: polarity, label: label)
             snippets.append(snippet)
+            if let tooDeep = SwiftSyntaxBudget.firstLineTooDeep(code) {
+                diagnostics.append(Diagnostic(.warning, file: file.displayPath,
+                    range: SourceRange(line: firstLine + tooDeep, column: max(node.range.start.column, 1)),
+                    id: "snippet.too-deep",
+                    message: "'[' nest more than \(SwiftSyntaxBudget.maximumBracketNesting) levels deep in this Swift example; swift-syntax would take exponential time, so it is not highlighted",
+                    snippet: snippet.id))
+            }
             for word in attributes.unknown {
                 diagnostics.append(Diagnostic(.warning, file: file.displayPath,
                     range: SourceRange(line: node.range.start.line, column: node.range.start.column),

@@ -48,6 +48,8 @@ public enum SwiftHighlighter {
     }
 
     private static func render(_ code: String) -> String {
+        // Code swift-syntax would need exponential time for is shown as plain text (DocumentAnalyzer warns).
+        guard SwiftSyntaxBudget.canParse(code) else { return HTMLEscaping.escape(code) }
         let tree = Parser.parse(source: code)
         let bytes = Array(code.utf8)
         var html = ""

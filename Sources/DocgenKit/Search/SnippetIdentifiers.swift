@@ -20,6 +20,7 @@ public enum SnippetIdentifiers {
     }
 
     private static func scan(_ code: String) -> [String] {
+        guard SwiftSyntaxBudget.canParse(code) else { return [] }  // swift-syntax would take exponential time
         let tree = Parser.parse(source: code)
         var seen: Set<String> = []
         var result: [String] = []

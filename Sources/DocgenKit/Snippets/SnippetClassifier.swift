@@ -23,6 +23,8 @@ public enum SnippetClassifier {
     /// The kind of `code`.
     public static func classify(_ code: String) -> Kind {
         if code.hasPrefix("#!") || code.contains("#sourceLocation") { return .alone }
+        // swift-syntax would need exponential time: swiftc alone decides, under the per-snippet timeout.
+        guard SwiftSyntaxBudget.canParse(code) else { return .alone }
         let tree = Parser.parse(source: code)
         guard containsTopLevelCode(tree.statements) else { return .declarations }
         return tree.hasError ? .alone : .topLevelCode

@@ -2,8 +2,48 @@ import Foundation
 import Testing
 @testable import DocgenKit
 
-/// A disk that fills up while the site is written: a real one, a 1 MB tmpfs mounted for the test.
+/// A disk that fills up while the site is written: a real one, a 1 MB tmpfs mounted for the test (where the
+/// machine allows mounts), and everywhere an injected writer that fails as a full disk does.
 @Suite(.serialized) struct HardeningDiskFullTests {
+    @Test func aDiskThatFillsUpMidwayFailsTheWriteAndKeepsThePreviousSite() async throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let site = root.appendingPathComponent("_site")
+        try await HardeningSupport.buildPreviousSite(into: site)
+        let before = HardeningSupport.snapshot(site)
+        var writer = SiteWriter(output: site)
+        // The first two files fit; the third fills the disk.
+        let written = Counter()
+        writer.writeBytes = { data, path in
+            guard written.increment() <= 2 else { return ENOSPC }
+            return SiteWriter.writeBytes(data, to: path)
+        }
+        let files = (1...5).map { OutputFile(path: "page\($0).html", text: "<p>\($0)</p>") }
+
+        #expect(throws: SiteWriter.Failure.writeFailed(path: "page3.html", reason: "No space left on device")) {
+            try writer.write(files)
+        }
+        #expect(SiteWriter.Failure.writeFailed(path: "page3.html", reason: "No space left on device").errorDescription
+                == "cannot write 'page3.html': No space left on device; the previous site was left untouched")
+        #expect(HardeningSupport.snapshot(site) == before)
+        // The half-written temporary folder was removed.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+    }
+
+    /// A thread-safe count of calls.
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+
+        /// Adds one and returns the new count.
+        func increment() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+
     static func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

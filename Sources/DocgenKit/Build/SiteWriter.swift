@@ -47,6 +47,10 @@ public struct SiteWriter: Sendable {
     /// The output folder.
     public var output: URL
 
+    /// Writes the bytes of one new file at a path; returns 0, or the `errno` of the failure. Always
+    /// `writeBytes(_:to:)`'s system calls, except in tests, which inject a disk that fills up.
+    var writeBytes: @Sendable (Data, String) -> Int32 = { data, path in SiteWriter.writeBytes(data, to: path) }
+
     /// Creates a writer for `output`.
     public init(output: URL) {
         self.output = output.standardizedFileURL
@@ -110,10 +114,10 @@ public struct SiteWriter: Sendable {
             }
             let failures = Mutex<[(index: Int, failure: Failure)]>([])
             let writers = files.count > 256 ? 2 : 1
-            let stagingPath = staging.path, outputPath = output.path
+            let stagingPath = staging.path, outputPath = output.path, writeBytes = self.writeBytes
             DispatchQueue.concurrentPerform(iterations: writers) { writer in
                 for index in stride(from: writer, to: files.count, by: writers) {
-                    if let failure = Self.write(files[index], into: stagingPath, previousSite: outputPath) {
+                    if let failure = Self.write(files[index], into: stagingPath, previousSite: outputPath, writeBytes: writeBytes) {
                         failures.withLock { $0.append((index, failure)) }
                         return
                     }
@@ -130,30 +134,35 @@ public struct SiteWriter: Sendable {
 
     /// Writes one file into the staging folder with plain system calls (or hard-links the previous
     /// site's copy); returns what went wrong, if anything.
-    private static func write(_ file: OutputFile, into staging: String, previousSite: String) -> Failure? {
+    private static func write(_ file: OutputFile, into staging: String, previousSite: String,
+                              writeBytes: (Data, String) -> Int32) -> Failure? {
         let destination = staging + "/" + file.path
         if file.reusesPreviousFile {
             // Unchanged since the last build: link the previous site's file (no copy, no read).
             return link(previousSite + "/" + file.path, destination) == 0 ? nil : .previousFileMissing(file.path)
         }
-        let descriptor = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return .writeFailed(path: file.path, reason: String(cString: strerror(errno))) }
-        var failure: Failure?
-        file.data.withUnsafeBytes { buffer in
+        let error = writeBytes(file.data, destination)
+        return error == 0 ? nil : .writeFailed(path: file.path, reason: String(cString: strerror(error)))
+    }
+
+    /// Writes `data` to a new file at `path` with plain system calls; returns 0 or the `errno` of the failure.
+    static func writeBytes(_ data: Data, to path: String) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return errno }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count, let base = buffer.baseAddress {
                 let written = Glibc.write(descriptor, base + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = .writeFailed(path: file.path, reason: String(cString: strerror(errno)))
+                    failure = errno
                     return
                 }
                 offset += written
             }
         }
-        if close(descriptor) != 0, failure == nil {
-            failure = .writeFailed(path: file.path, reason: String(cString: strerror(errno)))
-        }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
         return failure
     }
 

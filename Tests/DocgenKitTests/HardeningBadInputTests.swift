@@ -12,6 +12,7 @@ import Testing
         var exitStatus: Int32 = 0
         var stderr: [String] = []
         var stdout: [String] = []
+        var absent: [String] = []
         var site = "untouched"
         var exists: [String] = []
 
@@ -35,6 +36,7 @@ import Testing
                     case "exit": result.exitStatus = Int32(value) ?? -1
                     case "stderr": result.stderr.append(value)
                     case "stdout": result.stdout.append(value)
+                    case "absent": result.absent.append(value)
                     case "site": result.site = value
                     case "exists": result.exists.append(value)
                     default: continue
@@ -74,6 +76,9 @@ import Testing
         let stderrLines = Set(result.stderr.split(separator: "\n").map(String.init))
         for line in badCase.stderr.map({ $0.replacingOccurrences(of: "{root}", with: root.path) }) {
             #expect(stderrLines.contains(line), "expected on stderr: \(line)\ngot: \(result.stderr)")
+        }
+        for text in badCase.absent {
+            #expect(!result.stderr.contains(text), "not expected on stderr: \(text)\ngot: \(result.stderr)")
         }
         let stdoutLines = Set(result.stdout.split(separator: "\n").map(String.init))
         for line in badCase.stdout.map({ $0.replacingOccurrences(of: "{root}", with: root.path) }) {

@@ -111,4 +111,32 @@ import Testing
             #expect(SwiftHighlighter.cacheUsage.bytes <= 4_096)
         }
     }
+
+    @Test func aBuildKilledWhileDeletingTheOldSiteLeavesAFolderTheNextBuildRemoves() throws {
+        // Found by scripts/kill-test: after swapping the new site in, the build deletes the previous one (now in
+        // the temporary folder). Killed half-way, `removeItem` had already deleted the marker, so no later
+        // build would remove the folder: it stayed beside the site forever. The marker is now deleted last.
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let site = temp.appendingPathComponent("_site")
+        try SiteWriter(output: site).write([OutputFile(path: "index.html", text: "new")])
+        let old = temp.appendingPathComponent("._site.tmp-999999-1")  // pid 999999 no longer runs
+        try FileManager.default.createDirectory(at: old.appendingPathComponent("snippets"), withIntermediateDirectories: true)
+        try Data().write(to: old.appendingPathComponent(SiteWriter.markerName))
+        for name in ["a.html", "b.html", "snippets/c.swift", "index.html"] {
+            try Data(name.utf8).write(to: old.appendingPathComponent(name))
+        }
+        // The build is killed after deleting two entries: nothing more is deleted.
+        var deletions = 0
+        SiteWriter.removeOwnedFolder(old) { url in
+            deletions += 1
+            guard deletions <= 2 else { return }
+            try FileManager.default.removeItem(at: url)
+        }
+        #expect(FileManager.default.fileExists(atPath: old.appendingPathComponent(SiteWriter.markerName).path))
+
+        try SiteWriter(output: site).write([OutputFile(path: "index.html", text: "newer")])
+        #expect(!FileManager.default.fileExists(atPath: old.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == ["_site"])
+    }
 }

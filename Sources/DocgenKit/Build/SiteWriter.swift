@@ -126,7 +126,7 @@ public struct SiteWriter: Sendable {
             if let first = failures.withLock({ $0.min { $0.index < $1.index } }) { throw first.failure }
             try swapIn(staging)
         } catch {
-            try? FileManager.default.removeItem(at: staging)
+            Self.removeOwnedFolder(staging)
             if error is Failure { throw error }
             throw Failure.writeFailed(path: staging.path, reason: Self.reason(error))
         }
@@ -175,7 +175,7 @@ public struct SiteWriter: Sendable {
         }
         // renameat2(RENAME_EXCHANGE) swaps both folders in one step: readers never see a missing site.
         if docgen_exchange_paths(staging.path, output.path) == 0 {
-            try? fileManager.removeItem(at: staging)  // now holds the previous site
+            Self.removeOwnedFolder(staging)  // now holds the previous site
             return
         }
         let previous = output.deletingLastPathComponent()
@@ -186,7 +186,7 @@ public struct SiteWriter: Sendable {
             _ = rename(previous.path, output.path)
             throw Failure.swapFailed(reason)
         }
-        try? fileManager.removeItem(at: previous)
+        Self.removeOwnedFolder(previous)
     }
 
     /// Removes temporary folders that interrupted builds left behind (only those with our marker).
@@ -197,8 +197,20 @@ public struct SiteWriter: Sendable {
             let url = parent.appendingPathComponent(name)
             let pid = name.split(separator: "-").dropLast().last.flatMap { Int32($0) }
             if let pid, pid != getpid(), kill(pid, 0) == 0 { continue }  // another build is running
-            if Self.isOwned(url) || Self.isEmptyDirectory(url) { try? FileManager.default.removeItem(at: url) }
+            if Self.isOwned(url) || Self.isEmptyDirectory(url) { Self.removeOwnedFolder(url) }
         }
+    }
+
+    /// Deletes a folder docgen made, marker last, so that a build killed while deleting it leaves a folder
+    /// that still carries the marker (or is empty) and is removed by the next build. (`removeItem` deletes
+    /// in directory order: killed half-way, it left folders without their marker, which no build would
+    /// ever remove.)
+    /// `remove` deletes one file or folder (tests inject one that stops half-way, as a kill would).
+    static func removeOwnedFolder(_ folder: URL, remove: (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != markerName {
+            try? remove(folder.appendingPathComponent(name))
+        }
+        try? remove(folder)
     }
 
     static func isOwned(_ directory: URL) -> Bool {

@@ -139,4 +139,30 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: old.path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == ["_site"])
     }
+
+    @Test func anUpToDateBuildStillRemovesWhatAKilledBuildLeft() async throws {
+        // Found by scripts/kill-test: a build killed after swapping its site in, while deleting the old one,
+        // leaves a marked temporary folder. The next build of the same input is up to date and wrote nothing,
+        // so it never reached the clean-up, and the folder stayed.
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let content = temp.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try Data("# A\n".utf8).write(to: content.appendingPathComponent("a.md"))
+        let theme = temp.appendingPathComponent("Theme")
+        try FileManager.default.createDirectory(at: theme, withIntermediateDirectories: true)
+        let builder = SiteBuilder(options: BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("_site"),
+                                                        themeDirectory: theme))
+        _ = try await builder.build()
+        let stale = temp.appendingPathComponent("._site.tmp-999999-1")  // pid 999999 no longer runs
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: true)
+        try Data().write(to: stale.appendingPathComponent(SiteWriter.markerName))
+        try Data("old".utf8).write(to: stale.appendingPathComponent("a.html"))
+
+        let report = try await builder.build()
+
+        #expect(report.upToDate)
+        #expect(!FileManager.default.fileExists(atPath: stale.path))
+    }
 }
+

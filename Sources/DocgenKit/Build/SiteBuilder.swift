@@ -65,6 +65,8 @@ public struct SiteBuilder: Sendable {
             let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
             let settings = BuildManifest.settings(for: options, themeStamp: await session.themeStamp())
             if manifest.isCurrent(settings: settings, loader: loader) {
+                // Nothing to write, but a build killed after its swap may have left the old site behind.
+                writer.removeStaleTemporaries()
                 return Report(diagnostics: manifest.diagnostics, documents: [], documentCount: manifest.documentCount,
                               fileCount: manifest.fileCount, timings: [("up to date", Self.seconds(since: start))], upToDate: true)
             }

@@ -189,7 +189,13 @@ public struct SiteWriter: Sendable {
         Self.removeOwnedFolder(previous)
     }
 
-    /// Removes temporary folders that interrupted builds left behind (only those with our marker).
+    /// Removes temporary folders that interrupted builds left beside the output folder (only those with
+    /// our marker, or empty).
+    func removeStaleTemporaries() {
+        removeStaleTemporaries(in: output.deletingLastPathComponent())
+    }
+
+    /// Removes temporary folders that interrupted builds left in `parent` (only those with our marker, or empty).
     private func removeStaleTemporaries(in parent: URL) {
         let prefixes = [".\(output.lastPathComponent).tmp-", ".\(output.lastPathComponent).old-"]
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }

@@ -95,11 +95,15 @@ actor SiteRebuilder {
         buildLoop = nil
     }
 
+    /// The documents among `changedFiles` (absolute paths), relative to the content folder.
+    private func documentPaths(in changedFiles: [String]) -> [String] {
+        let contentRoot = options.contentDirectory.path + "/"
+        return changedFiles.filter { $0.hasPrefix(contentRoot) && $0.hasSuffix(".md") }.map { String($0.dropFirst(contentRoot.count)) }
+    }
+
     /// The edited pages alone, rendered against the last good build: published and reloaded at once.
     private func preview(_ changedFiles: [String], start: ContinuousClock.Instant) {
-        let contentRoot = options.contentDirectory.path + "/"
-        let editedNow = changedFiles.filter { $0.hasPrefix(contentRoot) && $0.hasSuffix(".md") }
-            .map { String($0.dropFirst(contentRoot.count)) }
+        let editedNow = documentPaths(in: changedFiles)
         guard store.hasSite, failure == nil, !editedNow.isEmpty, editedNow.count == changedFiles.count,
               let pages = session.previewPages(of: editedNow) else { return }
         let files = Dictionary(pages.map { ($0.path, $0.data) }, uniquingKeysWith: { _, last in last })
@@ -116,10 +120,7 @@ actor SiteRebuilder {
     /// The full (incremental) build, published.
     @discardableResult
     private func build(_ changedFiles: [String], start: ContinuousClock.Instant) async -> Outcome {
-        let contentRoot = options.contentDirectory.path + "/"
-        for path in changedFiles where path.hasPrefix(contentRoot) && path.hasSuffix(".md") {
-            edited.insert(String(path.dropFirst(contentRoot.count)))
-        }
+        edited.formUnion(documentPaths(in: changedFiles))
         let initial = !store.hasSite
         do {
             let snapshot = try await session.build()

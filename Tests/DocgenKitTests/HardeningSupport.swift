@@ -18,9 +18,9 @@ enum HardeningSupport {
         if let user {
             process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
             process.arguments = ["--reuid=\(user)", "--regid=\(user == "nobody" ? "nogroup" : user)", "--clear-groups", "--",
-                                 CommandLineTests.binary.path] + arguments
+                                 DocgenBinary.url.path] + arguments
         } else {
-            process.executableURL = CommandLineTests.binary
+            process.executableURL = DocgenBinary.url
             process.arguments = arguments
         }
         process.currentDirectoryURL = directory

@@ -215,9 +215,7 @@ public actor BuildSession {
     func countDocuments(_ state: inout State) {
         let ruleCounts = state.rules.countsByDocument
         for document in state.documents {
-            state.counts[document.slug] = DocumentCounts(
-                sections: document.headings.filter { $0.level >= 2 }.count,
-                snippets: document.snippets.count, rules: ruleCounts[document.slug] ?? 0)
+            state.counts[document.slug] = DocumentCounts(document, rules: ruleCounts[document.slug] ?? 0)
         }
     }
 
@@ -237,7 +235,8 @@ public actor BuildSession {
             var hasher = StableHasher()
             hasher.combine(shared)
             hasher.combine(state.analysed[index].textHash)
-            for neighbour in [index > 0 ? navigation[index - 1] : nil, index + 1 < navigation.count ? navigation[index + 1] : nil] {
+            let (previous, next) = Self.neighbours(of: index, in: navigation)
+            for neighbour in [previous, next] {
                 hasher.combine(neighbour?.title)
                 hasher.combine(neighbour?.href)
             }
@@ -265,11 +264,10 @@ public actor BuildSession {
         let rendered = try await jobs.concurrentMap { job -> (String, OutputFile) in
             let index = job.index
             let document = documents[index]
+            let (previous, next) = Self.neighbours(of: index, in: navigation)
             let page = try renderer.documentPage(
                 document, resolver: resolver, annotations: annotations[document.slug] ?? [:],
-                counts: counts[document.slug] ?? DocumentCounts(),
-                previous: index > 0 ? navigation[index - 1] : nil,
-                next: index + 1 < navigation.count ? navigation[index + 1] : nil)
+                counts: counts[document.slug] ?? DocumentCounts(), previous: previous, next: next)
             return (job.fingerprint, page)
         }
         var kept: [String: CachedPage] = [:]
@@ -302,6 +300,11 @@ public actor BuildSession {
     }
 
     // MARK: - Helpers
+
+    /// The entries before and after position `index` of the navigation (previous/next links).
+    static func neighbours(of index: Int, in navigation: [NavigationEntry]) -> (NavigationEntry?, NavigationEntry?) {
+        (index > 0 ? navigation[index - 1] : nil, index + 1 < navigation.count ? navigation[index + 1] : nil)
+    }
 
     /// The theme, reloaded only when a file of the theme folder changed.
     private func loadTheme() throws -> Theme {
@@ -376,12 +379,10 @@ public actor BuildSession {
         let resolver = LinkResolver(documents: last.documents, extraAnchors: last.extraAnchors, otherFiles: last.otherFiles)
         var pages: [OutputFile] = []
         for (index, document, rules) in edited {
-            let counts = DocumentCounts(sections: document.headings.filter { $0.level >= 2 }.count,
-                                        snippets: document.snippets.count, rules: rules.count)
+            let (previous, next) = Self.neighbours(of: index, in: navigation)
             guard let page = try? renderer.documentPage(
                 document, resolver: resolver, annotations: RulePages.annotations(for: rules)[document.slug] ?? [:],
-                counts: counts, previous: index > 0 ? navigation[index - 1] : nil,
-                next: index + 1 < navigation.count ? navigation[index + 1] : nil) else { return nil }
+                counts: DocumentCounts(document, rules: rules.count), previous: previous, next: next) else { return nil }
             pages.append(page)
         }
         return pages

@@ -192,5 +192,10 @@ public struct DocumentCounts: Sendable, Hashable {
         self.rules = rules
     }
 
+    /// The counts of `document` (sections are headings of level 2 and below) with `rules` rules.
+    init(_ document: Document, rules: Int) {
+        self.init(sections: document.headings.filter { $0.level >= 2 }.count, snippets: document.snippets.count, rules: rules)
+    }
+
     var context: [String: Any] { ["sections": sections, "snippets": snippets, "rules": rules] }
 }

@@ -104,7 +104,7 @@ enum InlineMarkdown {
 
     /// Collapses runs of whitespace into one space and trims the ends.
     static func collapseSpaces(_ text: String) -> String {
-        if let ascii = collapseASCIISpaces(text) { return ascii }
+        if let collapsed = collapseSpacesOnScalars(text) { return collapsed }
         var result = ""
         var lastWasSpace = true
         for character in text {
@@ -124,7 +124,7 @@ enum InlineMarkdown {
     /// the text has non-ASCII whitespace or something non-ASCII right after whitespace (a combining mark
     /// would belong to the whitespace character). ASCII whitespace is space, tab, line feed, vertical
     /// tab, form feed and carriage return, as for `Character.isWhitespace`.
-    private static func collapseASCIISpaces(_ text: String) -> String? {
+    private static func collapseSpacesOnScalars(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var lastWasSpace = true

@@ -204,11 +204,6 @@ public enum NormativeClassifier {
 
     /// Offsets (in characters) where a clause starts: 0, after a short leading `Label:`, and after
     /// the first top-level comma of a leading condition.
-    static func clauseStarts(_ lower: String) -> [Int] {
-        clauseStarts(Array(lower))
-    }
-
-    /// `clauseStarts(_:)` of a string already split into characters.
     static func clauseStarts(_ characters: [Character]) -> [Int] {
         var starts = [0]
         if let colon = labelColon(characters) {
@@ -247,11 +242,6 @@ public enum NormativeClassifier {
     }
 
     /// The word (letters, apostrophes and hyphens) at `offset`.
-    static func firstWord(of lower: String, at offset: Int) -> String {
-        firstWord(of: Array(lower), at: offset)
-    }
-
-    /// `firstWord(of:at:)` of a string already split into characters.
     static func firstWord(of characters: [Character], at offset: Int) -> String {
         guard offset < characters.count else { return "" }
         var word = ""

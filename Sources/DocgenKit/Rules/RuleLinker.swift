@@ -245,11 +245,6 @@ public enum RuleLinker {
         return set
     }
 
-    static func jaccard(_ a: Set<String>, _ b: Set<String>) -> Double {
-        let union = a.union(b).count
-        return union == 0 ? 0 : Double(a.intersection(b).count) / Double(union)
-    }
-
     /// Jaccard similarity of two sorted sets of token ids.
     static func jaccard(_ a: [Int32], _ b: [Int32]) -> Double {
         var i = 0, j = 0, shared = 0

@@ -3,14 +3,14 @@ SWIFT ?= swift
 CONFIG ?= debug
 DOCGEN = .build/$(CONFIG)/docgen
 
-.PHONY: site test deps build release check clean
+.PHONY: site test build release check clean
 
-## Build the site from Content/ into _site/ (installs cmark-gfm when missing).
+## Build the site from Content/ into _site/.
 site: build
 	$(DOCGEN) build
 
 ## Run the whole test suite.
-test: deps
+test:
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -18,12 +18,8 @@ test: deps
 check: build
 	$(DOCGEN) check
 
-## Install the system libraries docgen links against.
-deps:
-	@scripts/install-deps
-
 ## Compile docgen (CONFIG=release for an optimised build).
-build: deps
+build:
 	$(SWIFT) build -c $(CONFIG) --product docgen
 
 release:

@@ -20,10 +20,17 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
     ],
     targets: [
-        .systemLibrary(
+        // cmark-gfm 0.29.0.gfm.13 built from source: Debian's 0.29.0.gfm.6 is quadratic on wide tables
+        // (CVE-2023-37463) and lacks other security fixes. See Sources/CCmarkGFM/VENDORED.md.
+        .target(
             name: "CCmarkGFM",
-            pkgConfig: "libcmark-gfm",
-            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+            exclude: ["COPYING", "VENDORED.md", "src/case_fold_switch.inc", "src/entities.inc"],
+            cSettings: [
+                .headerSearchPath("src"),
+                .headerSearchPath("extensions"),
+                .define("CMARK_GFM_STATIC_DEFINE"),
+                .define("CMARK_GFM_EXTENSIONS_STATIC_DEFINE"),
+            ]
         ),
         .target(name: "CDocgenSystem"),
         .target(

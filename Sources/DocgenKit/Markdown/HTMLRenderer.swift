@@ -152,6 +152,9 @@ public struct HTMLRenderer<Decorator: HTMLDecorator> {
         case .emphasis:
             html += entering ? "<em>" : "</em>"
         case .strong:
+            // cmark-gfm 0.29.0.gfm.13 (unlike the spec and gfm.6) writes no tags for strong emphasis directly
+            // inside strong emphasis: `**foo, **bar**, baz**` → one `<strong>`.
+            if let parent = ancestors.last, case .strong = parent.kind { break }
             html += entering ? "<strong>" : "</strong>"
         case .strikethrough:
             html += entering ? "<del>" : "</del>"

@@ -15,7 +15,7 @@ public enum MarkdownParser {
     /// cmark options: raw HTML passes through (filtered by tagfilter), as on GitHub.
     static let options = CMARK_OPT_UNSAFE
 
-    /// The linked cmark-gfm version, e.g. `0.29.0.gfm.6`.
+    /// The cmark-gfm version built in, e.g. `0.29.0.gfm.13` (vendored in Sources/CCmarkGFM).
     public static var libraryVersion: String {
         guard let version = cmark_version_string() else { return "unknown" }
         return String(cString: version)

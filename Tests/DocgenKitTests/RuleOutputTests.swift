@@ -39,6 +39,23 @@ import Testing
 
     // MARK: - JSON
 
+    @Test func rulesJSONIsWhatJSONEncoderMakesOfTheWholeArray() throws {
+        // rules.json is encoded record by record (memory); it must not differ from encoding the array at once.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let documents = try Fixtures.contentFiles.map { file in
+            DocumentAnalyzer.analyze(SourceFile(relativePath: file.lastPathComponent, displayPath: file.lastPathComponent,
+                                                text: try String(contentsOf: file, encoding: .utf8))).0
+        }
+        let real = RuleExtractor.extract(documents).rules
+        #expect(real.count > 100)
+        #expect(real.contains { !$0.related.isEmpty } && real.contains { !$0.conflicts.isEmpty })
+        for rules in [real, Self.catalog.rules, Array(real.prefix(1)), []] {
+            let whole = try encoder.encode(rules.map(\.record)) + Data("\n".utf8)
+            #expect(try RuleCatalog.json(rules) == whole)
+        }
+    }
+
     @Test func rulesJSONHasTheDocumentedSchema() throws {
         let data = try RuleCatalog.json(Self.catalog.rules)
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])

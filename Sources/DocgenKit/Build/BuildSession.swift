@@ -29,7 +29,9 @@ public actor BuildSession {
         var diagnostics: [Diagnostic]
         var rules: [Rule]
         var ruleDiagnostics: [Diagnostic]
-        var snippetFiles: [OutputFile]
+        /// The document's snippet files, kept between builds of a `serve` session; nil when the build streams
+        /// its files to disk (they are then made when they are written).
+        var snippetFiles: [OutputFile]?
     }
 
     /// One page as last rendered, keyed by a fingerprint of everything it was rendered from.
@@ -46,6 +48,9 @@ public actor BuildSession {
     /// The manifest of the site on disk that `docgen build` is about to replace: its unchanged pages
     /// and snippet files are reused instead of rendered again.
     private var previousManifest: BuildManifest?
+    /// Where the build in progress writes its files as they are made (`docgen build`); nil keeps them in
+    /// memory (serve, tests). When set, the snapshot's files carry only their paths.
+    private var staging: SiteStaging?
     /// What the last good build knew across documents, for previews (readable while a build runs).
     private nonisolated let previewBase = Mutex<PreviewBase?>(nil)
 
@@ -117,6 +122,14 @@ public actor BuildSession {
         try await build { try self.loadContent(&$0) }
     }
 
+    /// Builds the site like `build()`, writing each file into `staging` as soon as it is made instead of
+    /// keeping it in memory (the snapshot's files then have no bytes). The caller commits or discards.
+    public func build(streamingInto staging: SiteStaging) async throws -> Snapshot {
+        self.staging = staging
+        defer { self.staging = nil }
+        return try await build()
+    }
+
     /// Builds the site from documents already in memory instead of the content folder's files (the
     /// fuzzer's entry point; the theme is still loaded as configured). Same steps and errors as `build()`.
     public func build(sources: [SourceFile]) async throws -> Snapshot {
@@ -135,10 +148,10 @@ public actor BuildSession {
             throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: state.sources)
         }
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
-        step("assets", &state) { copyAssets(&$0, theme: theme) }
-        step("snippets", &state) { publishSnippets(&$0) }
-        await asyncStep("search", &state) {
-            $0.outputs += await SearchIndexBuilder.filesInParallel(documents: $0.documents, rules: $0.rules)
+        try step("assets", &state) { try copyAssets(&$0, theme: theme) }
+        try await asyncStep("snippets", &state) { try await publishSnippets(&$0) }
+        try await asyncStep("search", &state) {
+            $0.outputs += try emit(await SearchIndexBuilder.filesInParallel(documents: $0.documents, rules: $0.rules))
         }
         return finish(state)
     }
@@ -171,13 +184,14 @@ public actor BuildSession {
     func parseDocuments(_ state: inout State) async {
         let cache = documents
         let stale = state.sources.filter { cache[$0.relativePath]?.text != $0.text }
+        let keepsSnippetFiles = staging == nil
         let fresh = await stale.concurrentMap { file -> CachedDocument in
             let (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let (rules, ruleDiagnostics) = RuleExtractor.extract(document)
             return CachedDocument(text: file.text, textHash: StableHasher.hexHash(file.text), document: document,
                                   diagnostics: diagnostics, rules: rules,
                                   ruleDiagnostics: ruleDiagnostics,
-                                  snippetFiles: SnippetExporter.snippetFiles(for: document, prefix: "snippets/"))
+                                  snippetFiles: keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil)
         }
         var updated: [String: CachedDocument] = [:]
         for entry in fresh { updated[entry.document.source.relativePath] = entry }
@@ -261,6 +275,7 @@ public actor BuildSession {
                 jobs.append((index, fingerprint))
             }
         }
+        let staging = self.staging
         let rendered = try await jobs.concurrentMap { job -> (String, OutputFile) in
             let index = job.index
             let document = documents[index]
@@ -268,35 +283,44 @@ public actor BuildSession {
             let page = try renderer.documentPage(
                 document, resolver: resolver, annotations: annotations[document.slug] ?? [:],
                 counts: counts[document.slug] ?? DocumentCounts(), previous: previous, next: next)
-            return (job.fingerprint, page)
+            return (job.fingerprint, try staging?.write(page) ?? page)
         }
         var kept: [String: CachedPage] = [:]
         for file in reused where !file.reusesPreviousFile { if let cached = pages[file.path] { kept[file.path] = cached } }
-        for (fingerprint, file) in rendered { kept[file.path] = CachedPage(fingerprint: fingerprint, file: file) }
+        for (fingerprint, file) in rendered where !file.isWritten {
+            kept[file.path] = CachedPage(fingerprint: fingerprint, file: file)
+        }
         pages = kept
-        state.outputs += reused + rendered.map(\.1)
-        state.outputs.append(try renderer.indexPage(documents, counts: counts))
-        state.outputs.append(try renderer.notFoundPage())
-        state.outputs += try await RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer)
+        state.outputs += try emit(reused) + rendered.map(\.1)
+        state.outputs += try emit([try renderer.indexPage(documents, counts: counts), try renderer.notFoundPage()])
+        state.outputs += try emit(try await RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer,
+                                                            deliver: { try staging?.write($0) ?? $0 }))
     }
 
     /// Assets: the theme's static files.
-    func copyAssets(_ state: inout State, theme: Theme) {
-        for (path, data) in theme.assets.sorted(by: { $0.key < $1.key }) {
-            state.outputs.append(OutputFile(path: path, data: data))
-        }
+    func copyAssets(_ state: inout State, theme: Theme) throws {
+        state.outputs += try emit(theme.assets.sorted(by: { $0.key < $1.key }).map { OutputFile(path: $0.key, data: $0.value) })
     }
 
     /// Snippets: every Swift example as a downloadable file, plus `snippets.json`.
-    func publishSnippets(_ state: inout State) {
-        for entry in state.analysed {
-            if previousManifest?.snippetSets[entry.document.source.relativePath] == entry.textHash {
-                state.outputs += entry.snippetFiles.map { .reused($0.path) }
-            } else {
-                state.outputs += entry.snippetFiles
-            }
+    func publishSnippets(_ state: inout State) async throws {
+        let previousSets = previousManifest?.snippetSets ?? [:]
+        let staging = self.staging
+        let files = try await state.analysed.concurrentMap { entry -> [OutputFile] in
+            let files = entry.snippetFiles ?? SnippetExporter.snippetFiles(for: entry.document, prefix: "snippets/")
+            let unchanged = previousSets[entry.document.source.relativePath] == entry.textHash
+            let published = unchanged ? files.map { .reused($0.path) } : files
+            return try staging?.write(published) ?? published
         }
-        state.outputs.append(SnippetExporter.index(for: state.documents, prefix: "snippets/"))
+        state.outputs += files.flatMap { $0 }
+        state.outputs += try emit([SnippetExporter.index(for: state.documents, prefix: "snippets/")])
+    }
+
+    /// Hands files on: written into the staging folder now (and returned without their bytes) when
+    /// streaming, returned as they are otherwise.
+    private func emit(_ files: [OutputFile]) throws -> [OutputFile] {
+        guard let staging else { return files }
+        return try staging.write(files)
     }
 
     // MARK: - Helpers
@@ -426,11 +450,13 @@ public actor BuildSession {
         let start = DispatchTime.now()
         try body(&state)
         state.timings.append((name, SiteBuilder.seconds(since: start)))
+        MemoryTrace.note(name)
     }
 
     private func asyncStep(_ name: String, _ state: inout State, _ body: (inout State) async throws -> Void) async rethrows {
         let start = DispatchTime.now()
         try await body(&state)
         state.timings.append((name, SiteBuilder.seconds(since: start)))
+        MemoryTrace.note(name)
     }
 }

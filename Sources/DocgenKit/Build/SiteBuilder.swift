@@ -7,6 +7,9 @@ public struct SiteBuilder: Sendable {
     /// Where things are.
     public var options: BuildOptions
 
+    /// Writes one file's bytes; `SiteWriter`'s system calls except in tests, which inject a full disk.
+    var writeBytes: @Sendable (Data, String) -> Int32 = { data, path in SiteWriter.writeBytes(data, to: path) }
+
     /// Creates a builder.
     public init(options: BuildOptions) {
         self.options = options
@@ -47,15 +50,16 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Builds the site in memory with a fresh `BuildSession`, then writes it with `SiteWriter`
-    /// (into a temporary folder, swapped in only on success).
+    /// Builds the site with a fresh `BuildSession`, writing each file into a temporary folder as soon as
+    /// it is made (`SiteStaging`), and swaps that folder in only when the whole site is written.
     ///
     /// The previous site's manifest makes rebuilds cheap: when no input changed (same settings, same
     /// files with the same sizes and modification times) nothing is done and the warnings of that build
     /// are reported again; otherwise pages and snippet files whose inputs did not change are hard-linked
     /// from the previous site instead of being rendered and written again.
     public func build() async throws -> Report {
-        let writer = SiteWriter(output: options.outputDirectory)
+        var writer = SiteWriter(output: options.outputDirectory)
+        writer.writeBytes = writeBytes
         try checkOutputLocation()
         try writer.validate()
         let start = DispatchTime.now()
@@ -72,21 +76,36 @@ public struct SiteBuilder: Sendable {
             }
         }
         await session.reuse(manifest)
-        var snapshot = try await session.build()
-        let writeStart = DispatchTime.now()
-        var files = snapshot.files.values.sorted { $0.path < $1.path }
-        files.append(snapshot.manifest.outputFile())
+        // Pages are written into the staging folder as they are rendered: the site is never all in memory.
+        var staging = SiteStaging(writer: writer)
+        var snapshot: BuildSession.Snapshot
         do {
-            try writer.write(files)
-        } catch SiteWriter.Failure.previousFileMissing {
-            // Someone changed the previous site behind our back: build everything again.
-            let fresh = BuildSession(options: options)
-            snapshot = try await fresh.build()
-            files = snapshot.files.values.sorted { $0.path < $1.path } + [snapshot.manifest.outputFile()]
-            try writer.write(files)
+            snapshot = try await session.build(streamingInto: staging)
+        } catch {
+            staging.discard()
+            if case SiteWriter.Failure.previousFileMissing = error {
+                // Someone changed the previous site behind our back: build everything again.
+                staging = SiteStaging(writer: writer)
+                do {
+                    snapshot = try await BuildSession(options: options).build(streamingInto: staging)
+                } catch {
+                    staging.discard()
+                    throw error
+                }
+            } else {
+                throw error
+            }
+        }
+        let writeStart = DispatchTime.now()
+        do {
+            try staging.write(snapshot.files.values.filter { !$0.isWritten } + [snapshot.manifest.outputFile()])
+            try staging.commit()
+        } catch {
+            staging.discard()
+            throw error
         }
         return Report(diagnostics: snapshot.diagnostics, documents: snapshot.documents,
-                      documentCount: snapshot.documents.count, fileCount: files.count + 1,
+                      documentCount: snapshot.documents.count, fileCount: staging.writtenCount + 1,
                       timings: snapshot.timings + [("write", Self.seconds(since: writeStart))], upToDate: false)
     }
 

@@ -46,10 +46,12 @@ public enum RulePages {
     // MARK: - Site pages
 
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
-    /// `conflicts.html` and `rules.json`.
+    /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
+    /// rendered (`docgen build` writes it there and keeps only its path).
     public static func pages(
         catalog: RuleCatalog, documents: [Document], renderer: PageRenderer,
-        splitThreshold: Int = defaultSplitThreshold
+        splitThreshold: Int = defaultSplitThreshold,
+        deliver: @escaping @Sendable (OutputFile) throws -> OutputFile = { $0 }
     ) async throws -> [OutputFile] {
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
@@ -66,9 +68,9 @@ public enum RulePages {
                 let rules = context.rules(of: document)
                 let path = "rules/\(document.slug).html"
                 let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
-                return try renderer.page("rules", path: path, title: "Rules · \(document.title)",
+                return try deliver(try renderer.page("rules", path: path, title: "Rules · \(document.title)",
                     values: ["documents": [group], "isOverview": false, "total": rules.count,
-                             "filters": context.filterValues(rules: rules, documents: [document])])
+                             "filters": context.filterValues(rules: rules, documents: [document])]))
             }
         } else {
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",

@@ -1,0 +1,24 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+// MARK: - Memory profile of a build
+
+/// A profiling aid for the build steps: with the environment variable `DOCGEN_MEMORY_TRACE` set, each step
+/// of `BuildSession` prints the process's peak and current resident memory to standard error when it
+/// ends (`[mem] render: peak 1072 MB, now 986 MB`). Benchmarks/README.md shows what it found.
+enum MemoryTrace {
+    static let enabled = ProcessInfo.processInfo.environment["DOCGEN_MEMORY_TRACE"] != nil
+
+    /// Prints the memory figures after `step`, when enabled.
+    static func note(_ step: String) {
+        guard enabled else { return }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let residentKB = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+            .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)) } ?? 0
+        FileHandle.standardError.write(Data("[mem] \(step): peak \(usage.ru_maxrss / 1024) MB, now \(residentKB / 1024) MB\n".utf8))
+    }
+}

@@ -12,6 +12,10 @@ import Foundation
 /// guarded value: a false report, but `swift test --sanitize=thread` (and a `docgen serve` child process
 /// started by the tests) stopped on it now and then. `NSLock` is a `pthread_mutex_t`, whose lock and unlock
 /// TSan intercepts, so the same code is checked without false reports.
+///
+/// To guard no Swift value (only C state, say), use an `NSLock` directly, not `Locked<Void>`: an empty value
+/// gets offset 0, so TSan's record of the access to it under the lock has the address of the object's header,
+/// which `withLock` reads before locking, and it reports a race.
 public final class Locked<Value: Sendable>: @unchecked Sendable {
     // @unchecked: `value` is only read or written while `lock` is held.
     private let lock = NSLock()

@@ -1,5 +1,5 @@
+import DocgenKit
 import Foundation
-import Synchronization
 
 // MARK: - Waiting for async work from synchronous code
 
@@ -8,7 +8,7 @@ import Synchronization
 enum BlockingTask {
     /// Runs `work` on the concurrency runtime and blocks the calling thread until it finishes.
     static func run<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
-        let box = Mutex<T?>(nil)
+        let box = Locked<T?>(nil)
         let done = DispatchSemaphore(value: 0)
         Task.detached {
             let value = await work()

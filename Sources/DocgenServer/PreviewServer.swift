@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
 import UnixSignals
 
 // MARK: - The preview server
@@ -28,7 +27,7 @@ public final class PreviewServer: Sendable {
     public let channel = ReloadChannel()
 
     private let report: @Sendable (ServeEvent) -> Void
-    private let control = Mutex(Control())
+    private let control = Locked(Control())
 
     private struct Control {
         var group: ServiceGroup?

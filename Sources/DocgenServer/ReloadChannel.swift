@@ -1,6 +1,6 @@
+import DocgenKit
 import Foundation
 import Hummingbird
-import Synchronization
 
 // MARK: - Server-Sent Events
 
@@ -17,7 +17,7 @@ public final class ReloadChannel: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// A channel with no clients.
     public init() {}

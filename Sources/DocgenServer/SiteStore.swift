@@ -1,6 +1,5 @@
 import DocgenKit
 import Foundation
-import Synchronization
 
 // MARK: - The site being served
 
@@ -29,12 +28,12 @@ public final class SiteStore: Sendable {
         var problems = ProblemReport.clean
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     /// An empty store.
     public init() {
         let instance = String(UInt64.random(in: 1...UInt64.max), radix: 36)
-        state = Mutex(State(status: Status(instance: instance, generation: 0, builtAt: 0)))
+        state = Locked(State(status: Status(instance: instance, generation: 0, builtAt: 0)))
     }
 
     // MARK: - Reading

@@ -1,7 +1,6 @@
 import ArgumentParser
 import DocgenKit
 import Foundation
-import Synchronization
 
 /// `docgen check`: compile-check every Swift snippet and check every link, for CI.
 struct CheckCommand: AsyncParsableCommand {
@@ -112,7 +111,7 @@ final class ProgressLine: Sendable {
 
     private let enabled: Bool
     private let start = Date()
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(enabled: Bool) {
         self.enabled = enabled

@@ -1,5 +1,5 @@
+import DocgenKit
 import Foundation
-import Synchronization
 
 // MARK: - Reading the reload channel in tests
 
@@ -21,7 +21,7 @@ final class EventStreamClient: Sendable {
     }
 
     private let socket: Socket
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The response head (status line and headers).
     let head: RawHTTPClient.Response
 

@@ -69,6 +69,16 @@ import Testing
         func kill() {
             if process.isRunning { process.terminate() }
         }
+
+        /// Why no URL came, for the test's failure message: the exit status and standard error (the process is
+        /// stopped first so the read ends). Under `--sanitize=thread` a report of the child shows up here, with
+        /// exit status 66.
+        var startupFailure: String {
+            kill()
+            let text = standardError
+            process.waitUntilExit()
+            return "docgen serve printed no URL (exit status \(process.terminationStatus)); standard error:\n\(text)"
+        }
     }
 
     @Test(arguments: [SIGINT, SIGTERM])
@@ -77,7 +87,7 @@ import Testing
         defer { site.remove() }
         let serve = try ServeProcess(arguments: ["--port", "0", "--no-check"], in: site.root)
         defer { serve.kill() }
-        let url = try #require(try await serve.url())
+        let url = try #require(try await serve.url(), "\(serve.startupFailure)")
         #expect(url.host == "127.0.0.1")
         let port = try #require(url.port)
         #expect(port > 0)
@@ -98,7 +108,7 @@ import Testing
         defer { site.remove() }
         let serve = try ServeProcess(arguments: ["--host", "0.0.0.0", "--port", "0", "--no-check"], in: site.root)
         defer { serve.kill() }
-        _ = try #require(try await serve.url())
+        _ = try #require(try await serve.url(), "\(serve.startupFailure)")
         kill(serve.process.processIdentifier, SIGTERM)
         _ = try await serve.waitForExit()
         #expect(serve.standardError.contains("warning: listening on 0.0.0.0, not on loopback"))

@@ -1,7 +1,6 @@
 import DocgenKit
 import DocgenServer
 import Foundation
-import Synchronization
 import Testing
 
 // MARK: - Test sites and servers
@@ -56,7 +55,7 @@ struct RunningServer: Sendable {
 
     /// What the server reported, for messages when a test fails.
     final class EventLog: Sendable {
-        private let lines = Mutex<[String]>([])
+        private let lines = Locked<[String]>([])
         func append(_ event: ServeEvent) {
             lines.withLock { $0.append("\(event)") }
         }

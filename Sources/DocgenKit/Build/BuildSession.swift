@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - The build pipeline, incremental
 
@@ -52,7 +51,7 @@ public actor BuildSession {
     /// memory (serve, tests). When set, the snapshot's files carry only their paths.
     private var staging: SiteStaging?
     /// What the last good build knew across documents, for previews (readable while a build runs).
-    private nonisolated let previewBase = Mutex<PreviewBase?>(nil)
+    private nonisolated let previewBase = Locked<PreviewBase?>(nil)
 
     /// The documents, link targets and theme of the last good build.
     struct PreviewBase: Sendable {

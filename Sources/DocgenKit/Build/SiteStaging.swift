@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,7 +13,7 @@ import Glibc
 /// `docgen build` streams pages into it as they are rendered, so the whole site is never held in memory.
 public final class SiteStaging: Sendable {
     private let writer: SiteWriter
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var folder: URL?
@@ -43,7 +42,7 @@ public final class SiteStaging: Sendable {
         } catch {
             throw SiteWriter.Failure.writeFailed(path: writer.output.path, reason: SiteWriter.reason(error))
         }
-        let failures = Mutex<[(index: Int, failure: SiteWriter.Failure)]>([])
+        let failures = Locked<[(index: Int, failure: SiteWriter.Failure)]>([])
         let writers = files.count > 256 ? 2 : 1
         let stagingPath = folder.path, outputPath = writer.output.path, writeBytes = writer.writeBytes
         DispatchQueue.concurrentPerform(iterations: writers) { lane in

@@ -1,6 +1,5 @@
 import CCmarkGFM
 import Foundation
-import Synchronization
 
 // MARK: - cmark-gfm wrapper
 //
@@ -28,8 +27,10 @@ public enum MarkdownParser {
     /// cmark-gfm keeps the inline parser's special characters in a process-wide table that each
     /// parse adds the extensions' characters to and removes them from when it finishes
     /// (github/cmark-gfm#221), so two parses at once corrupt each other (autolinks go missing).
-    /// Parsing is therefore serialised; copying, analysis and rendering stay parallel.
-    private static let parseLock = Mutex(())
+    /// Parsing is therefore serialised; copying, analysis and rendering stay parallel. The lock is an
+    /// `NSLock`, not a `Synchronization.Mutex`: cmark is compiled with the package, so ThreadSanitizer checks
+    /// that table, and it cannot see a contended `Mutex` being taken (see `Locked`).
+    private static let parseLock = NSLock()
 
     // MARK: - Parsing
 
@@ -71,7 +72,7 @@ public enum MarkdownParser {
     ) -> T {
         _ = registration
         var text = markdown
-        let (parser, document) = parseLock.withLock { _ -> (OpaquePointer, OpaquePointer) in
+        let (parser, document) = parseLock.withLock { () -> (OpaquePointer, OpaquePointer) in
             guard let parser = cmark_parser_new(options) else {
                 preconditionFailure("cmark_parser_new failed: out of memory")
             }

@@ -1,4 +1,3 @@
-import Synchronization
 import SwiftIDEUtils
 import SwiftParser
 import SwiftSyntax
@@ -17,7 +16,7 @@ public enum SwiftHighlighter {
         var limit = 64 << 20
     }
 
-    private static let cache = Mutex(Cache())
+    private static let cache = Locked(Cache())
 
     /// The HTML (escaped text and spans) for `code`, without the surrounding `<pre><code>`.
     public static func highlight(_ code: String) -> String {

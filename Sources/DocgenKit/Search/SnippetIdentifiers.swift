@@ -1,4 +1,3 @@
-import Synchronization
 import SwiftParser
 import SwiftSyntax
 
@@ -9,7 +8,7 @@ import SwiftSyntax
 /// without repeats; anonymous closure parameters (`$0`) and `_` are left out.
 /// Results are cached by code text (`docgen serve` rebuilds the index after every edit).
 public enum SnippetIdentifiers {
-    private static let cache = Mutex<[String: [String]]>([:])
+    private static let cache = Locked<[String: [String]]>([:])
 
     /// The distinct identifiers of `code`, in order of first appearance.
     public static func identifiers(in code: String) -> [String] {

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - Running a program
 
@@ -98,7 +97,7 @@ public enum ChildProcess {
             var finished = false
         }
 
-        private let fields = Mutex(Fields())
+        private let fields = Locked(Fields())
 
         func install(_ continuation: CheckedContinuation<Output, Error>) {
             fields.withLock { $0.continuation = continuation }

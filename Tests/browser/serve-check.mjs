@@ -38,6 +38,23 @@ async function check(title, body) {
   catch (e) { failed++; console.log("FAIL  " + title + "\n      " + (e.message || e)); }
 }
 const expect = (c, m) => { if (!c) throw new Error(m); };
+// Waits until `expression` holds and still holds 1.5 s later. The full build that follows an edit's preview
+// reloads a page only when its bytes differ from the preview's; one CI run saw a page navigate again after
+// the overlay appeared (not reproduced in 14 local runs), so a navigation meanwhile restarts the wait
+// instead of failing the check; the server's log is printed when a check fails.
+async function settled(expression, timeout, what) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await tab.waitFor(expression, Math.max(500, deadline - Date.now()), what);
+      await new Promise((r) => setTimeout(r, 1500));
+      if (await tab.eval(expression)) return;
+    } catch (e) {
+      if (!/navigated|closed|context/i.test(String(e.message || e)) || Date.now() > deadline) throw e;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} to settle`);
+  }
+}
 
 const browser = await Browser.launch();
 const tab = await browser.newPage();
@@ -58,7 +75,7 @@ try {
   });
   await check("a broken link shows the overlay with file:line:col entries, as text", async () => {
     await tab.navigation(async () => save(name, original + "\n\nSee [gone](no-such-doc<img_src=x_onerror=window.__pwned=1>.md).\n"));
-    await tab.waitFor(`document.getElementById("docgen-overlay")`, 5000, "overlay");
+    await settled(`!!document.getElementById("docgen-overlay")`, 10000, "overlay");
     const items = await tab.eval(`[...document.querySelectorAll("#docgen-overlay li")].map((li) => li.textContent)`);
     expect(items.some((t) => /no-such-doc/.test(t) && /:\d+:\d+: warning: /.test(t)), JSON.stringify(items));
     expect(items.some((t) => t.includes("<img_src=x_onerror")), "the markup is shown as text: " + JSON.stringify(items));
@@ -91,5 +108,6 @@ try {
   await new Promise((resolve) => server.once("exit", resolve));
   rmSync(site, { recursive: true, force: true });
 }
+if (failed) console.log("--- docgen serve's output:\n" + out + err);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -53,6 +53,30 @@ import Testing
         #expect(session.previewPages(of: ["c.md"]) == nil)
     }
 
+    @Test(arguments: [false, true])
+    func aPreviewOfABrokenLinkIsThePageTheFullBuildMakes(buildBetweenEdits: Bool) async throws {
+        // What the serve browser check does: an edit, then a broken link, the second possibly previewed
+        // against a build that did not see the first edit yet.
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let content = temp.appendingPathComponent("Content")
+        try FileManager.default.copyItem(at: Fixtures.content, to: content)
+        let session = BuildSession(options: BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("_site"),
+                                                         themeDirectory: Fixtures.theme, reloadScript: "<script id=\"docgen-reload\"></script>"))
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: content.path).filter { $0.hasSuffix(".md") }.sorted().first)
+        let file = content.appendingPathComponent(name)
+        let original = try String(contentsOf: file, encoding: .utf8)
+        let page = name.replacingOccurrences(of: ".md", with: ".html")
+        _ = try await session.build()
+        try write(original + "\n\nBrowser-edit-marker paragraph.\n", to: file)
+        _ = try #require(session.previewPages(of: [name]))
+        if buildBetweenEdits { _ = try await session.build() }
+        try write(original + "\n\nSee [gone](no-such-doc<img_src=x_onerror=window.__pwned=1>.md).\n", to: file)
+        let preview = try #require(session.previewPages(of: [name]))
+        let full = try await session.build()
+        #expect(preview.first { $0.path == page }?.data == full.files[page]?.data)
+    }
+
     @Test func editingOneDocumentReparsesOnlyIt() async throws {
         let (temp, content, session) = try makeSession(["a.md": "# A\n\nText.\n", "b.md": "# B\n\nOther.\n", "c.md": "# C\n"])
         defer { try? FileManager.default.removeItem(at: temp) }

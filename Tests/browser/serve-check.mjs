@@ -38,10 +38,11 @@ async function check(title, body) {
   catch (e) { failed++; console.log("FAIL  " + title + "\n      " + (e.message || e)); }
 }
 const expect = (c, m) => { if (!c) throw new Error(m); };
-// Waits until `expression` holds and still holds 1.5 s later. The full build that follows an edit's preview
-// reloads a page only when its bytes differ from the preview's; one CI run saw a page navigate again after
-// the overlay appeared (not reproduced in 14 local runs), so a navigation meanwhile restarts the wait
-// instead of failing the check; the server's log is printed when a check fails.
+// Waits until `expression` holds and still holds 1.5 s later. A page reloads once more, by design, when the
+// full build that follows an edit's preview finishes while the page is loading (the reload script's `hello`
+// handler: the build is newer than the page), whether or not it changed that page. On a slow machine that
+// lands after the overlay appeared (seen once in CI), so a navigation meanwhile restarts the wait instead of
+// failing the check; the server's log is printed when a check fails.
 async function settled(expression, timeout, what) {
   const deadline = Date.now() + timeout;
   for (;;) {

@@ -77,28 +77,16 @@ public struct SiteBuilder: Sendable {
         }
         await session.reuse(manifest)
         // Pages are written into the staging folder as they are rendered: the site is never all in memory.
-        var staging = SiteStaging(writer: writer)
-        var snapshot: BuildSession.Snapshot
+        let snapshot: BuildSession.Snapshot, staging: SiteStaging
         do {
-            snapshot = try await session.build(streamingInto: staging)
-        } catch {
-            staging.discard()
-            if case SiteWriter.Failure.previousFileMissing = error {
-                // Someone changed the previous site behind our back: build everything again.
-                staging = SiteStaging(writer: writer)
-                do {
-                    snapshot = try await BuildSession(options: options).build(streamingInto: staging)
-                } catch {
-                    staging.discard()
-                    throw error
-                }
-            } else {
-                throw error
-            }
+            (snapshot, staging) = try await streamedBuild(session, writer: writer)
+        } catch SiteWriter.Failure.previousFileMissing {
+            // Someone changed the previous site behind our back: build everything again.
+            (snapshot, staging) = try await streamedBuild(BuildSession(options: options), writer: writer)
         }
         let writeStart = DispatchTime.now()
         do {
-            try staging.write(snapshot.files.values.filter { !$0.isWritten } + [snapshot.manifest.outputFile()])
+            try staging.write(Array(snapshot.files.values) + [snapshot.manifest.outputFile()])
             try staging.commit()
         } catch {
             staging.discard()
@@ -110,6 +98,17 @@ public struct SiteBuilder: Sendable {
     }
 
     // MARK: - Helpers
+
+    /// Runs `session`'s build streaming into a new staging folder; discards the folder when the build fails.
+    private func streamedBuild(_ session: BuildSession, writer: SiteWriter) async throws -> (BuildSession.Snapshot, SiteStaging) {
+        let staging = SiteStaging(writer: writer)
+        do {
+            return (try await session.build(streamingInto: staging), staging)
+        } catch {
+            staging.discard()
+            throw error
+        }
+    }
 
     func checkOutputLocation() throws {
         let content = options.contentDirectory.resolvingSymlinksInPath().path

@@ -61,7 +61,7 @@ struct RulesCommand: AsyncParsableCommand {
         let rules = filter.apply(catalog.rules)
         switch format {
         case .json:
-            FileHandle.standardOutput.write(try RuleCatalog.json(rules))
+            FileHandle.standardOutput.write(RuleCatalog.json(rules))
         case .text:
             if !rules.isEmpty { print(RuleFilter.textLines(rules)) }
         }

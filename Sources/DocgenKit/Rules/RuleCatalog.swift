@@ -30,18 +30,6 @@ public struct RuleCatalog: Sendable {
         return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 
-    /// Why a catalogue could not be encoded.
-    public enum Failure: LocalizedError {
-        case encoding(String)
-
-        /// A one-line message.
-        public var errorDescription: String? {
-            switch self {
-            case .encoding(let reason): return "cannot encode the rules as JSON: \(reason)"
-            }
-        }
-    }
-
     /// The rule with this id.
     public func rule(withID id: String) -> Rule? { byID[id] }
 
@@ -68,43 +56,9 @@ public struct RuleCatalog: Sendable {
         Dictionary(grouping: rules, by: \.document).mapValues { Set($0.map(\.id)) }
     }
 
-    /// `rules.json` and `docgen rules --format json`: an array of `RuleRecord`s, pretty-printed with sorted keys.
-    ///
-    /// Byte for byte what `JSONEncoder` makes of the whole array, but encoded record by record (each indented
-    /// one level), so that memory holds one record's encoding at a time, not the whole catalogue's.
-    public static func json(_ rules: [Rule]) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        do {
-            guard !rules.isEmpty else { return try encoder.encode([RuleRecord]()) + Data("\n".utf8) }
-            var data = Data("[\n".utf8)
-            for (index, rule) in rules.enumerated() {
-                appendIndented(try encoder.encode(rule.record), to: &data)
-                data.append(contentsOf: index + 1 < rules.count ? Array(",\n".utf8) : Array("\n".utf8))
-            }
-            data.append(contentsOf: Array("]\n".utf8))
-            return data
-        } catch {
-            throw Failure.encoding(error.localizedDescription)
-        }
-    }
-
-    /// Appends pretty-printed JSON one level deeper (two spaces before each non-empty line), as the encoder
-    /// writes an array's elements. JSON strings hold no raw newline, so lines are safe to split on.
-    static func appendIndented(_ json: Data, to data: inout Data) {
-        let newline = UInt8(ascii: "\n"), indent: [UInt8] = [UInt8(ascii: " "), UInt8(ascii: " ")]
-        json.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count && bytes[end] != newline { end += 1 }
-                if end > start {
-                    data.append(contentsOf: indent)
-                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-                }
-                if end < bytes.count { data.append(newline) }
-                start = end + 1
-            }
-        }
+    /// `rules.json` and `docgen rules --format json`: an array of `RuleRecord`s, pretty-printed with sorted keys,
+    /// byte for byte what `JSONEncoder` makes of the whole array (written by `RuleJSONWriter`).
+    public static func json(_ rules: [Rule]) -> Data {
+        RuleJSONWriter.data(rules.lazy.map(\.record))
     }
 }

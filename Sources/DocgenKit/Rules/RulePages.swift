@@ -84,7 +84,7 @@ public enum RulePages {
         files.append(try renderer.page("conflicts", path: "conflicts.html", title: "Conflicts & duplicates",
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
-        files.append(OutputFile(path: "rules.json", data: try RuleCatalog.json(catalog.rules)))
+        files.append(OutputFile(path: "rules.json", data: RuleCatalog.json(catalog.rules)))
         return files
     }
 

@@ -28,8 +28,31 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(.random(in: 1...10_000))], ofItemAtPath: url.path)
         }
 
-        func build() async throws -> SiteBuilder.Report {
-            try await SiteBuilder(options: BuildOptions(contentDirectory: content, outputDirectory: site, themeDirectory: theme)).build()
+        /// Builds into `output` (the fixture's site by default); `rulesPageSplitThreshold: 1` gives every
+        /// document with rules its own rules page.
+        func build(into output: URL? = nil, rulesPageSplitThreshold: Int = RulePages.defaultSplitThreshold) async throws -> SiteBuilder.Report {
+            var options = BuildOptions(contentDirectory: content, outputDirectory: output ?? site, themeDirectory: theme)
+            options.rulesPageSplitThreshold = rulesPageSplitThreshold
+            return try await SiteBuilder(options: options).build()
+        }
+
+        /// The files of the site that differ from those of a fresh build of the same content into a new folder.
+        func differencesFromAFreshBuild(rulesPageSplitThreshold: Int = RulePages.defaultSplitThreshold) async throws -> [String] {
+            let fresh = temp.appendingPathComponent("fresh-\(UUID().uuidString)")
+            _ = try await build(into: fresh, rulesPageSplitThreshold: rulesPageSplitThreshold)
+            let paths = try FileManager.default.subpathsOfDirectory(atPath: fresh.path).filter { !$0.hasPrefix(".docgen") }
+            #expect(paths.count > 5)
+            return paths.filter { path in
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: fresh.appendingPathComponent(path).path, isDirectory: &isDirectory),
+                      !isDirectory.boolValue else { return false }
+                return FileManager.default.contents(atPath: site.appendingPathComponent(path).path)
+                    != FileManager.default.contents(atPath: fresh.appendingPathComponent(path).path)
+            }
+        }
+
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: site.appendingPathComponent(path), encoding: .utf8)
         }
 
         func inode(_ path: String) throws -> Int {
@@ -96,14 +119,48 @@ import Testing
         _ = try await fixture.build()
         try fixture.write("# B renamed\n\nText.\n", "b.md")
         _ = try await fixture.build()
-        let fresh = fixture.temp.appendingPathComponent("fresh")
-        _ = try await SiteBuilder(options: BuildOptions(contentDirectory: fixture.content, outputDirectory: fresh, themeDirectory: fixture.theme)).build()
-        let paths = try FileManager.default.subpathsOfDirectory(atPath: fresh.path).filter { !$0.hasPrefix(".docgen") }
-        for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: fresh.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
-            #expect(FileManager.default.contents(atPath: fixture.site.appendingPathComponent(path).path)
-                    == FileManager.default.contents(atPath: fresh.appendingPathComponent(path).path), "\(path) differs")
-        }
+        #expect(try await fixture.differencesFromAFreshBuild() == [])
+    }
+
+    // MARK: - Per-document rules pages
+
+    @Test func unchangedRulesPagesAreReusedAndChangedOnesRenderedAgain() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        let rulesA = try fixture.inode("rules/a.html")
+        let rulesC = try fixture.inode("rules/c.html")
+        try fixture.write("# C\n\n- Never use global singletons.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        #expect(try fixture.inode("rules/a.html") == rulesA)
+        #expect(try fixture.inode("rules/c.html") != rulesC)
+        #expect(try fixture.text("rules/c.html").contains("Never use global singletons."))
+        #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
+    }
+
+    @Test func aRulesPageIsRenderedAgainWhenAnotherDocumentChangesWhatItShows() async throws {
+        // a.md's rules page does not change its own document, but a new conflicting rule in c.md is listed on it.
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        let rulesA = try fixture.inode("rules/a.html")
+        #expect(try !fixture.text("rules/a.html").contains("rule-conflict"))
+        try fixture.write("# C\n\n- Never use singletons.\n- Never use `struct`.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        #expect(try fixture.inode("rules/a.html") != rulesA)
+        #expect(try fixture.text("rules/a.html").contains("rule-conflict"))
+        #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
+    }
+
+    @Test func changingTheSplitThresholdRendersEverythingAgain() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        _ = try await fixture.build()
+        #expect(!FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent("rules/a.html").path))
+        let report = try await fixture.build(rulesPageSplitThreshold: 0)
+        #expect(!report.upToDate)
+        #expect(FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent("rules/a.html").path))
     }
 }

@@ -163,7 +163,7 @@ import Testing
     @Test func rulePagesListEveryRuleAndPair() async throws {
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [], extraNavigation: RulePages.navigation)
-        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer)
+        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer).files
         #expect(files.map(\.path) == ["rules.html", "terms.html", "conflicts.html", "rules.json"])
         let rules = String(decoding: files[0].data, as: UTF8.self)
         for rule in Self.catalog.rules {
@@ -184,7 +184,7 @@ import Testing
     @Test func largeCatalogsAreSplitPerDocument() async throws {
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
-        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2)
+        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2).files
         #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json"])
         let perDocument = String(decoding: files[1].data, as: UTF8.self)
         #expect(perDocument.contains("href=\"../one.html#one.views.always-use-observable-view\""))

@@ -32,7 +32,7 @@ public struct BuildManifest: Codable, Sendable, Equatable {
     public var sources: [String: Source]
     /// The other files of the content folder (link targets).
     public var otherFiles: [String]
-    /// Document pages by output path → fingerprint of their inputs.
+    /// Document pages and per-document rules pages by output path → fingerprint of their inputs.
     public var pages: [String: String]
     /// Documents by relative path → hash of their text, for the snippet files made from them.
     public var snippetSets: [String: String]
@@ -91,6 +91,7 @@ public struct BuildManifest: Codable, Sendable, Equatable {
         hasher.combine(options.contentDirectory.path)
         hasher.combine(options.siteTitle)
         hasher.combine(options.reloadScript)
+        hasher.combine(options.rulesPageSplitThreshold)
         hasher.combine(themeStamp)
         return hasher.hex
     }

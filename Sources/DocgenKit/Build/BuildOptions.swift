@@ -14,6 +14,9 @@ public struct BuildOptions: Sendable {
     public var siteTitle: String
     /// HTML appended to every page (only the preview server sets it).
     public var reloadScript: String
+    /// Above this many rules, the Rules page becomes an overview and each document's rules get their own
+    /// page, `rules/<slug>.html` (see `RulePages`).
+    public var rulesPageSplitThreshold = RulePages.defaultSplitThreshold
 
     /// Creates options. Without an explicit theme, `Theme/` beside the content folder is used when present.
     public init(contentDirectory: URL, outputDirectory: URL, themeDirectory: URL? = nil,

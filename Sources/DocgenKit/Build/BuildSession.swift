@@ -284,16 +284,31 @@ public actor BuildSession {
                 counts: counts[document.slug] ?? DocumentCounts(), previous: previous, next: next)
             return (job.fingerprint, try staging?.write(page) ?? page)
         }
+        let previousPages = pages
         var kept: [String: CachedPage] = [:]
-        for file in reused where !file.reusesPreviousFile { if let cached = pages[file.path] { kept[file.path] = cached } }
+        for file in reused where !file.reusesPreviousFile { if let cached = previousPages[file.path] { kept[file.path] = cached } }
         for (fingerprint, file) in rendered where !file.isWritten {
             kept[file.path] = CachedPage(fingerprint: fingerprint, file: file)
         }
-        pages = kept
         state.outputs += try emit(reused) + rendered.map(\.1)
         state.outputs += try emit([try renderer.indexPage(documents, counts: counts), try renderer.notFoundPage()])
-        state.outputs += try emit(try await RulePages.pages(catalog: state.rules, documents: documents, renderer: renderer,
-                                                            deliver: { try staging?.write($0) ?? $0 }))
+
+        // Per-document rules pages: kept from this session's last build, or hard-linked from the previous
+        // site, when everything their template sees is unchanged.
+        let manifestPages = previousManifest?.pages ?? [:]
+        let reuse = RulePages.Reuse(shared: shared) { path, fingerprint in
+            if let cached = previousPages[path], cached.fingerprint == fingerprint { return cached.file }
+            return manifestPages[path] == fingerprint ? .reused(path) : nil
+        }
+        let rulePages = try await RulePages.pages(
+            catalog: state.rules, documents: documents, renderer: renderer,
+            splitThreshold: options.rulesPageSplitThreshold, reuse: reuse, deliver: { try staging?.write($0) ?? $0 })
+        state.pageFingerprints.merge(rulePages.fingerprints) { _, new in new }
+        for file in rulePages.files where !file.isWritten && !file.reusesPreviousFile {
+            if let fingerprint = rulePages.fingerprints[file.path] { kept[file.path] = CachedPage(fingerprint: fingerprint, file: file) }
+        }
+        pages = kept
+        state.outputs += try emit(rulePages.files)
     }
 
     /// Assets: the theme's static files.

@@ -45,17 +45,34 @@ public enum RulePages {
 
     // MARK: - Site pages
 
+    /// The pages, and the fingerprint of each per-document rules page (see `TemplateFingerprint`).
+    public struct Output: Sendable {
+        public var files: [OutputFile]
+        public var fingerprints: [String: String]
+    }
+
+    /// How a build reuses per-document rules pages whose fingerprint did not change.
+    public struct Reuse: Sendable {
+        /// Fingerprint of what every page shares: settings, theme, navigation.
+        public var shared: String
+        /// The file to use instead of rendering the page at `path` with `fingerprint` (a page kept from
+        /// the last build, or `OutputFile.reused`), or nil to render it.
+        public var previous: @Sendable (_ path: String, _ fingerprint: String) -> OutputFile?
+    }
+
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
     /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
-    /// rendered (`docgen build` writes it there and keeps only its path).
+    /// rendered (`docgen build` writes it there and keeps only its path), or is taken from `reuse` when
+    /// everything its template would see is what the previous build rendered it from.
     public static func pages(
         catalog: RuleCatalog, documents: [Document], renderer: PageRenderer,
-        splitThreshold: Int = defaultSplitThreshold,
+        splitThreshold: Int = defaultSplitThreshold, reuse: Reuse? = nil,
         deliver: @escaping @Sendable (OutputFile) throws -> OutputFile = { $0 }
-    ) async throws -> [OutputFile] {
+    ) async throws -> Output {
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
         var files: [OutputFile] = []
+        var fingerprints: [String: String] = [:]
         if catalog.rules.count > splitThreshold {
             // One page per document, each with the filter choices of its own rules.
             let overview = context.documentGroups(withRules: false)
@@ -64,14 +81,22 @@ public enum RulePages {
                 values: ["documents": overview, "isOverview": true, "total": catalog.rules.count,
                          "filters": context.filterValues(index: index)]))
             let withRules = documents.filter { !context.rules(of: $0).isEmpty }
-            files += try await withRules.concurrentMap { document -> OutputFile in
+            let perDocument = try await withRules.concurrentMap { document -> (OutputFile, String?) in
                 let rules = context.rules(of: document)
-                let path = "rules/\(document.slug).html"
+                let path = "rules/\(document.slug).html", title = "Rules · \(document.title)"
                 let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
-                return try deliver(try renderer.page("rules", path: path, title: "Rules · \(document.title)",
-                    values: ["documents": [group], "isOverview": false, "total": rules.count,
-                             "filters": context.filterValues(rules: rules, documents: [document])]))
+                let values: [String: Any] = ["documents": [group], "isOverview": false, "total": rules.count,
+                                             "filters": context.filterValues(rules: rules, documents: [document])]
+                let fingerprint = reuse.flatMap {
+                    TemplateFingerprint.hex(shared: $0.shared, template: "rules", path: path, title: title, values: values)
+                }
+                if let fingerprint, let previous = reuse?.previous(path, fingerprint) {
+                    return (try deliver(previous), fingerprint)
+                }
+                return (try deliver(try renderer.page("rules", path: path, title: title, values: values)), fingerprint)
             }
+            files += perDocument.map(\.0)
+            for (file, fingerprint) in perDocument { fingerprints[file.path] = fingerprint }
         } else {
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",
                 description: "Every rule of every document, filterable by strength, priority, document and term.",
@@ -85,7 +110,7 @@ public enum RulePages {
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
         files.append(OutputFile(path: "rules.json", data: RuleCatalog.json(catalog.rules)))
-        return files
+        return Output(files: files, fingerprints: fingerprints)
     }
 
     /// The HTML of a rule's inline Markdown text.

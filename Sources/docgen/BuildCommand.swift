@@ -15,6 +15,12 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
     var output: String = "_site"
 
+    @Option(name: .long, help: ArgumentHelp("Cache folder (default: .build/docgen-build-cache).", valueName: "dir"))
+    var cacheDir: String?
+
+    @Flag(name: .long, help: "Extract the rules of every document again; neither read nor write the cache.")
+    var noCache = false
+
     @Flag(name: .long, help: "Print the time each build step took.")
     var timings = false
 
@@ -22,7 +28,8 @@ struct BuildCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        let options = contentOptions.buildOptions(output: output)
+        var options = contentOptions.buildOptions(output: output)
+        options.cacheDirectory = noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? BuildOptions.defaultCacheDirectory
         let start = Date()
         do {
             let report = try await SiteBuilder(options: options).build()

@@ -17,6 +17,21 @@ public struct BuildOptions: Sendable {
     /// Above this many rules, the Rules page becomes an overview and each document's rules get their own
     /// page, `rules/<slug>.html` (see `RulePages`).
     public var rulesPageSplitThreshold = RulePages.defaultSplitThreshold
+    /// Folder of the rule cache (`RuleCache`), which lets a build re-extract rules only from documents that
+    /// changed; nil keeps no cache. `docgen build` uses `BuildOptions.defaultCacheDirectory`.
+    public var cacheDirectory: URL?
+
+    /// `.build/docgen-build-cache` under the working directory (like `docgen check`'s cache).
+    public static var defaultCacheDirectory: URL {
+        URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/docgen-build-cache")
+    }
+
+    /// The rule cache file of this content folder (one per content folder, named by a hash of its path).
+    var ruleCacheFile: URL? {
+        var hasher = StableHasher()
+        hasher.combine(contentDirectory.path)
+        return cacheDirectory?.appendingPathComponent("rules-\(hasher.hex).bin")
+    }
 
     /// Creates options. Without an explicit theme, `Theme/` beside the content folder is used when present.
     public init(contentDirectory: URL, outputDirectory: URL, themeDirectory: URL? = nil,

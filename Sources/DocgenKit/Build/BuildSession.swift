@@ -26,6 +26,8 @@ public actor BuildSession {
         var textHash: String
         var document: Document
         var diagnostics: [Diagnostic]
+        /// The document's key in the rule cache.
+        var ruleCacheKey: String
         var rules: [Rule]
         var ruleDiagnostics: [Diagnostic]
         /// The document's snippet files, kept between builds of a `serve` session; nil when the build streams
@@ -179,17 +181,24 @@ public actor BuildSession {
         files = seen
     }
 
-    /// Parse: analyse the documents whose text changed (in parallel) and extract their rules.
+    /// Parse: analyse the documents whose text changed (in parallel) and extract their rules, or take them
+    /// from the rule cache when the document's text is the one they were extracted from.
     func parseDocuments(_ state: inout State) async {
         let cache = documents
         let stale = state.sources.filter { cache[$0.relativePath]?.text != $0.text }
         let keepsSnippetFiles = staging == nil
+        let ruleCache = stale.isEmpty ? RuleCache() : options.ruleCacheFile.map { RuleCache(contentsOf: $0) } ?? RuleCache()
         let fresh = await stale.concurrentMap { file -> CachedDocument in
             let (document, diagnostics) = DocumentAnalyzer.analyze(file)
-            let (rules, ruleDiagnostics) = RuleExtractor.extract(document)
-            return CachedDocument(text: file.text, textHash: StableHasher.hexHash(file.text), document: document,
-                                  diagnostics: diagnostics, rules: rules,
-                                  ruleDiagnostics: ruleDiagnostics,
+            let textHash = StableHasher.hexHash(file.text)
+            let key = RuleCache.key(for: file, textHash: textHash)
+            let extracted = ruleCache.entry(for: key) ?? {
+                let (rules, diagnostics) = RuleExtractor.extract(document)
+                return RuleCache.Entry(rules: rules, diagnostics: diagnostics)
+            }()
+            return CachedDocument(text: file.text, textHash: textHash, document: document,
+                                  diagnostics: diagnostics, ruleCacheKey: key, rules: extracted.rules,
+                                  ruleDiagnostics: extracted.diagnostics,
                                   snippetFiles: keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil)
         }
         var updated: [String: CachedDocument] = [:]
@@ -203,6 +212,26 @@ public actor BuildSession {
             .compactMap { updated[$0.source.relativePath] }
         state.documents = state.analysed.map(\.document)
         state.diagnostics += state.analysed.flatMap(\.diagnostics)
+        if !stale.isEmpty { state.diagnostics += await saveRuleCache(state.analysed, previous: ruleCache) }
+    }
+
+    /// Writes the rule cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
+    private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) async -> [Diagnostic] {
+        guard let url = options.ruleCacheFile else { return [] }
+        let keys = Set(analysed.map(\.ruleCacheKey))
+        guard keys.count != previous.count || !keys.allSatisfy({ previous.encodedEntry(for: $0) != nil }) else { return [] }
+        let entries = await analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
+            (entry.ruleCacheKey, previous.encodedEntry(for: entry.ruleCacheKey)
+                ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
+        }
+        do {
+            try RuleCache.write(entries, to: url)
+            return []
+        } catch {
+            return [Diagnostic(.warning, file: BuildOptions.displayPath(url), id: "cache.not-written",
+                               message: "cannot write the rule cache (\(error.localizedDescription)); the site is built, "
+                                   + "but the next build extracts every rule again; pass a writable --cache-dir or --no-cache")]
+        }
     }
 
     /// Rules: the rules of every document, with site-unique ids, linked across documents.

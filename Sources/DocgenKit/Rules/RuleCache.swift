@@ -1,0 +1,180 @@
+import Foundation
+
+// MARK: - Extracted rules, kept between builds
+
+/// The rules (and rule diagnostics) extracted from each document, kept in one file between `docgen build`
+/// runs so that a build re-extracts only the documents whose text changed.
+///
+/// Rule extraction (`RuleExtractor.extract(_:)`) was about a quarter of a build's CPU time, and it depends
+/// only on the document: its relative path, display path and text. Those three are the key. The file
+/// starts with the running docgen binary's stamp (`BuildManifest.executableStamp`): a different docgen may
+/// extract differently, so its cache is ignored. A missing, damaged or foreign file is an empty cache, and
+/// the file is replaced atomically (written beside it, then renamed).
+///
+/// Layout (`BinaryWriter`): magic, format, stamp, entry count, then per entry its key and its encoded
+/// rules as a blob (decoded only when a document asks for them).
+struct RuleCache: Sendable {
+    /// What `RuleExtractor.extract(_:)` returned for one document.
+    struct Entry: Sendable, Equatable {
+        var rules: [Rule]
+        var diagnostics: [Diagnostic]
+    }
+
+    static let magic = "docgen-rule-cache"
+    static let format = 1
+
+    /// The file's bytes, and where each entry's blob is in them.
+    private let bytes: [UInt8]
+    private let blobs: [String: Range<Int>]
+
+    /// An empty cache.
+    init() {
+        bytes = []
+        blobs = [:]
+    }
+
+    /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
+    init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
+        (bytes, blobs) = Self.read(url, stamp: stamp) ?? ([], [:])
+    }
+
+    /// The file's bytes and its index, or nil when the file cannot be used.
+    private static func read(_ url: URL, stamp: String) -> ([UInt8], [String: Range<Int>])? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = [UInt8](data)
+        var reader = BinaryReader(bytes)
+        var blobs: [String: Range<Int>] = [:]
+        do {
+            guard try reader.string() == magic, try reader.int() == format, try reader.string() == stamp else { return nil }
+            let count = try reader.int()
+            for _ in 0..<max(count, 0) {
+                let key = try reader.string()
+                blobs[key] = try reader.blob()
+            }
+        } catch {
+            return nil
+        }
+        return (bytes, blobs)
+    }
+
+    /// Number of entries.
+    var count: Int { blobs.count }
+
+    /// The keys of the entries.
+    var keys: [String] { Array(blobs.keys) }
+
+    /// The key of a document: its paths and a hash of its text.
+    static func key(for source: SourceFile, textHash: String) -> String {
+        var hasher = StableHasher()
+        hasher.combine(source.relativePath)
+        hasher.combine(source.displayPath)
+        hasher.combine(textHash)
+        return hasher.hex
+    }
+
+    /// The rules stored under `key`, decoded; nil when there are none or they cannot be decoded.
+    func entry(for key: String) -> Entry? {
+        guard let range = blobs[key] else { return nil }
+        var reader = BinaryReader(bytes, range: range)
+        return try? Self.decodeEntry(&reader)
+    }
+
+    /// The encoded bytes stored under `key` (to write them again without decoding).
+    func encodedEntry(for key: String) -> ArraySlice<UInt8>? {
+        blobs[key].map { bytes[$0] }
+    }
+
+    // MARK: - Writing
+
+    /// Writes `entries` (key → encoded entry) to `url` atomically, creating its folder.
+    static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
+                      stamp: String = BuildManifest.executableStamp) throws {
+        var writer = BinaryWriter()
+        writer.string(magic)
+        writer.int(format)
+        writer.string(stamp)
+        writer.int(entries.count)
+        for (key, encoded) in entries {
+            writer.string(key)
+            writer.blob(encoded)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(writer.bytes).write(to: url, options: .atomic)
+    }
+
+    /// One entry's bytes.
+    static func encode(_ entry: Entry) -> ArraySlice<UInt8> {
+        var writer = BinaryWriter()
+        writer.int(entry.rules.count)
+        for rule in entry.rules { encode(rule, into: &writer) }
+        // Rule diagnostics are few; JSON keeps their nested notes and ranges simple to store.
+        writer.blob((try? JSONEncoder().encode(entry.diagnostics)) ?? Data("[]".utf8))
+        return writer.bytes[...]
+    }
+
+    // MARK: - Rules
+
+    private static func encode(_ rule: Rule, into writer: inout BinaryWriter) {
+        for text in [rule.id, rule.text, rule.plainText, rule.statement, rule.document, rule.file] { writer.string(text) }
+        writer.strings(rule.section)
+        writer.optionalString(rule.sectionID)
+        writer.int(rule.line)
+        writer.int(rule.position.line)
+        writer.int(rule.position.column)
+        writer.string(rule.strength.rawValue)
+        writer.optionalString(rule.priority)
+        writer.strings(rule.terms)
+        writer.int(rule.examples.count)
+        for example in rule.examples {
+            writer.string(example.id)
+            writer.string(example.polarity.rawValue)
+        }
+        writer.strings(rule.related)
+        writer.strings(rule.conflicts)
+        writer.bool(rule.hasExplicitID)
+        writer.optionalString(rule.subject)
+        writer.int(rule.claims.count)
+        for claim in rule.claims {
+            writer.int(claim.direction)
+            writer.strings(claim.terms.sorted())
+        }
+    }
+
+    private static func decodeEntry(_ reader: inout BinaryReader) throws -> Entry {
+        let count = try reader.int()
+        var rules: [Rule] = []
+        rules.reserveCapacity(max(0, min(count, 100_000)))
+        for _ in 0..<max(count, 0) { rules.append(try decodeRule(&reader)) }
+        let diagnostics = try JSONDecoder().decode([Diagnostic].self, from: Data(reader.bytes(in: try reader.blob())))
+        return Entry(rules: rules, diagnostics: diagnostics)
+    }
+
+    private static func decodeRule(_ reader: inout BinaryReader) throws -> Rule {
+        let (id, text, plainText, statement) = (try reader.string(), try reader.string(), try reader.string(), try reader.string())
+        let (document, file) = (try reader.string(), try reader.string())
+        let section = try reader.strings()
+        let sectionID = try reader.optionalString()
+        let line = try reader.int()
+        let position = SourcePosition(line: try reader.int(), column: try reader.int())
+        guard let strength = RuleStrength(rawValue: try reader.string()) else { throw BinaryReader.Failure.truncated }
+        let priority = try reader.optionalString()
+        let terms = try reader.strings()
+        var examples: [RuleExample] = []
+        for _ in 0..<max(try reader.int(), 0) {
+            let exampleID = try reader.string()
+            guard let polarity = Snippet.Polarity(rawValue: try reader.string()) else { throw BinaryReader.Failure.truncated }
+            examples.append(RuleExample(id: exampleID, polarity: polarity))
+        }
+        let related = try reader.strings(), conflicts = try reader.strings()
+        let hasExplicitID = try reader.bool()
+        let subject = try reader.optionalString()
+        var claims: [RuleClaim] = []
+        for _ in 0..<max(try reader.int(), 0) {
+            claims.append(RuleClaim(direction: try reader.int(), terms: Set(try reader.strings())))
+        }
+        return Rule(id: id, text: text, plainText: plainText, statement: statement, document: document, file: file,
+                    section: section, sectionID: sectionID, line: line, position: position, strength: strength,
+                    priority: priority, terms: terms, examples: examples, related: related, conflicts: conflicts,
+                    hasExplicitID: hasExplicitID, subject: subject, claims: claims)
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Testing
+@testable import DocgenKit
+
+/// The rule cache: what it stores comes back equal, a damaged or foreign file is an empty cache, and a
+/// build takes rules from it only for documents whose text did not change.
+@Suite struct RuleCacheTests {
+    static func realEntries() throws -> [(key: String, entry: RuleCache.Entry)] {
+        try Fixtures.contentFiles.map { url in
+            let file = SourceFile(relativePath: url.lastPathComponent, displayPath: "Content/" + url.lastPathComponent,
+                                  text: try String(contentsOf: url, encoding: .utf8))
+            let document = DocumentAnalyzer.analyze(file).0
+            let (rules, diagnostics) = RuleExtractor.extract(document)
+            return (RuleCache.key(for: file, textHash: StableHasher.hexHash(file.text)), RuleCache.Entry(rules: rules, diagnostics: diagnostics))
+        }
+    }
+
+    @Test func theRulesOfTheFiveDocumentsComeBackEqual() throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let entries = try Self.realEntries()
+        #expect(entries.reduce(0) { $0 + $1.entry.rules.count } > 100)
+        #expect(entries.contains { $0.entry.rules.contains { !$0.claims.isEmpty && $0.subject != nil && $0.priority != nil } })
+        var withDiagnostic = entries[0]
+        withDiagnostic.key = "with-diagnostic"
+        withDiagnostic.entry.diagnostics = [Diagnostic(.warning, file: "Content/x.md", line: 3, column: 2, id: "rule.x", message: "a \"note\"")]
+        withDiagnostic.entry.rules[0].related = ["other.rule"]
+        let url = temp.appendingPathComponent("cache/rules.bin")
+        try RuleCache.write((entries + [withDiagnostic]).map { ($0.key, RuleCache.encode($0.entry)) }, to: url)
+        let cache = RuleCache(contentsOf: url)
+        #expect(cache.count == entries.count + 1)
+        for (key, entry) in entries + [withDiagnostic] {
+            #expect(cache.entry(for: key) == entry)
+        }
+        #expect(cache.entry(for: "absent") == nil)
+    }
+
+    @Test func aDamagedOrForeignFileIsAnEmptyCache() throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let entries = try Self.realEntries()
+        let url = temp.appendingPathComponent("rules.bin")
+        try RuleCache.write(entries.map { ($0.key, RuleCache.encode($0.entry)) }, to: url)
+        let whole = try Data(contentsOf: url)
+        // Cut anywhere: the index or an entry ends early; nothing traps, nothing wrong is returned.
+        for length in [0, 5, 30, whole.count / 3, whole.count - 1] {
+            try whole.prefix(length).write(to: url)
+            let cache = RuleCache(contentsOf: url)
+            for (key, entry) in entries {
+                let found = cache.entry(for: key)
+                #expect(found == nil || found == entry)
+            }
+        }
+        try whole.write(to: url)
+        #expect(RuleCache(contentsOf: url, stamp: "another docgen").count == 0)
+        #expect(RuleCache(contentsOf: temp.appendingPathComponent("missing.bin")).count == 0)
+    }
+
+    @Test func aBuildTakesRulesFromTheCacheOnlyForUnchangedDocuments() async throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let content = temp.appendingPathComponent("Content")
+        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+        try "# A\n\n- Always use `struct`.\n".write(to: content.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
+        try "# B\n\n- Never use singletons.\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        var options = BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("site"))
+        options.cacheDirectory = temp.appendingPathComponent("cache")
+        _ = try await BuildSession(options: options).build()
+        let url = try #require(options.ruleCacheFile)
+        let cache = RuleCache(contentsOf: url)
+        #expect(cache.count == 2)
+
+        // Doctor the cached rules of both documents: the build shows them only for the unchanged one.
+        let doctored = try cache.keys.map { key -> (key: String, encoded: ArraySlice<UInt8>) in
+            var entry = try #require(cache.entry(for: key))
+            entry.rules[0].plainText = "From the cache: \(entry.rules[0].document)"
+            return (key, RuleCache.encode(entry))
+        }
+        try RuleCache.write(doctored, to: url)
+        try "# B\n\n- Never use global singletons.\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        let snapshot = try await BuildSession(options: options).build()
+        let texts = snapshot.rules.rules.map(\.plainText)
+        #expect(texts.contains("From the cache: a"))
+        #expect(!texts.contains("From the cache: b"))
+        #expect(texts.contains("Never use global singletons."))
+        // The cache now holds b.md's new text and a.md's entry as it was.
+        #expect(RuleCache(contentsOf: url).count == 2)
+    }
+
+    @Test func aSiteBuiltWithTheCacheEqualsOneBuiltWithout() async throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        var cached = BuildOptions(contentDirectory: Fixtures.content, outputDirectory: temp.appendingPathComponent("cached"))
+        cached.cacheDirectory = temp.appendingPathComponent("cache")
+        _ = try await SiteBuilder(options: cached).build()
+        try FileManager.default.removeItem(at: cached.outputDirectory)
+        _ = try await SiteBuilder(options: cached).build()  // rules from the cache this time
+        let plain = BuildOptions(contentDirectory: Fixtures.content, outputDirectory: temp.appendingPathComponent("plain"))
+        _ = try await SiteBuilder(options: plain).build()
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: plain.outputDirectory.path).filter { !$0.hasPrefix(".docgen") }
+        #expect(paths.count > 50)
+        for path in paths {
+            #expect(FileManager.default.contents(atPath: cached.outputDirectory.appendingPathComponent(path).path)
+                    == FileManager.default.contents(atPath: plain.outputDirectory.appendingPathComponent(path).path), "\(path) differs")
+        }
+    }
+}

@@ -9,7 +9,6 @@ struct RulePageContext: Sendable {
     let documents: [Document]
     let termAnchors: [String: String]
     private let rulesByID: [String: Rule]
-    private let html: [String: String]
     private let documentsBySlug: [String: Document]
     private let snippetAnchors: [String: String]
     private let rulesByDocument: [String: [Rule]]
@@ -27,9 +26,6 @@ struct RulePageContext: Sendable {
         }, uniquingKeysWith: { first, _ in first })
         documentsBySlug = Dictionary(documents.map { ($0.slug, $0) }, uniquingKeysWith: { first, _ in first })
         snippetAnchors = Dictionary(documents.flatMap(\.snippets).map { ($0.id, $0.anchor) }, uniquingKeysWith: { first, _ in first })
-        var html: [String: String] = [:]
-        for rule in catalog.rules { html[rule.id] = RulePages.html(ofText: rule.text) }
-        self.html = html
     }
 
     /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` has them all.
@@ -71,7 +67,7 @@ struct RulePageContext: Sendable {
         return [
             "id": rule.id,
             "href": rule.href,
-            "textHTML": html[rule.id] ?? HTMLEscaping.escape(rule.plainText),
+            "textHTML": RulePages.html(ofText: rule.text),
             "plainText": rule.plainText,
             "strength": rule.strength.rawValue,
             "priority": rule.priority ?? "",
@@ -97,6 +93,47 @@ struct RulePageContext: Sendable {
             "examplesHTML": examplesHTML,
             "hasExamples": !examples.isEmpty,
         ]
+    }
+
+    /// A fingerprint of everything the rules page of `document` at `path` is made from: what every page shares
+    /// (`shared`: settings, theme, navigation), and each value `documentGroup(_:rules:root:)`, `rule(_:root:)`
+    /// and `filterValues(rules:documents:)` read. A page whose fingerprint did not change is the same page, so
+    /// a build takes it from the previous one without building its values. **Keep in step with those three.**
+    func pageFingerprint(_ document: Document, rules: [Rule], path: String, title: String, shared: String) -> String {
+        var hasher = StableHasher()
+        for part in [shared, "rules", path, title, document.slug, document.title, document.outputPath] { hasher.combine(part) }
+        hasher.combine(rules.count)
+        for rule in rules {
+            for part in [rule.id, rule.text, rule.plainText, rule.strength.rawValue, rule.document, rule.file] { hasher.combine(part) }
+            hasher.combine(rule.priority)
+            hasher.combine(rule.sectionID)
+            hasher.combine(rule.line)
+            hasher.combine(rule.section.count)
+            rule.section.forEach { hasher.combine($0) }
+            hasher.combine(documentsBySlug[rule.document]?.title)
+            hasher.combine(rule.terms.count)
+            for term in rule.terms {
+                hasher.combine(term)
+                hasher.combine(termAnchors[term])
+            }
+            hasher.combine(rule.examples.count)
+            for example in rule.examples {
+                hasher.combine(example.id)
+                hasher.combine(example.polarity.rawValue)
+                hasher.combine(snippetAnchors[example.id])
+            }
+            for ids in [rule.related, rule.conflicts] {
+                hasher.combine(ids.count)
+                for id in ids.prefix(Self.linkLimit) {
+                    let other = ruleLinks[id]
+                    hasher.combine(id)
+                    hasher.combine(other?.href)
+                    hasher.combine(other?.document)
+                    hasher.combine(other?.strength)
+                }
+            }
+        }
+        return hasher.hex
     }
 
     /// Documents with their sections and rules (or only their counts), in catalogue order.

@@ -45,7 +45,7 @@ public enum RulePages {
 
     // MARK: - Site pages
 
-    /// The pages, and the fingerprint of each per-document rules page (see `TemplateFingerprint`).
+    /// The pages, and the fingerprint of each per-document rules page (see `RulePageContext.pageFingerprint`).
     public struct Output: Sendable {
         public var files: [OutputFile]
         public var fingerprints: [String: String]
@@ -63,7 +63,7 @@ public enum RulePages {
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
     /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
     /// rendered (`docgen build` writes it there and keeps only its path), or is taken from `reuse` when
-    /// everything its template would see is what the previous build rendered it from.
+    /// everything it is made from is what the previous build made it from.
     public static func pages(
         catalog: RuleCatalog, documents: [Document], renderer: PageRenderer,
         splitThreshold: Int = defaultSplitThreshold, reuse: Reuse? = nil,
@@ -84,15 +84,15 @@ public enum RulePages {
             let perDocument = try await withRules.concurrentMap { document -> (OutputFile, String?) in
                 let rules = context.rules(of: document)
                 let path = "rules/\(document.slug).html", title = "Rules · \(document.title)"
-                let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
-                let values: [String: Any] = ["documents": [group], "isOverview": false, "total": rules.count,
-                                             "filters": context.filterValues(rules: rules, documents: [document])]
-                let fingerprint = reuse.flatMap {
-                    TemplateFingerprint.hex(shared: $0.shared, template: "rules", path: path, title: title, values: values)
+                let fingerprint = reuse.map {
+                    context.pageFingerprint(document, rules: rules, path: path, title: title, shared: $0.shared)
                 }
                 if let fingerprint, let previous = reuse?.previous(path, fingerprint) {
                     return (try deliver(previous), fingerprint)
                 }
+                let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
+                let values: [String: Any] = ["documents": [group], "isOverview": false, "total": rules.count,
+                                             "filters": context.filterValues(rules: rules, documents: [document])]
                 return (try deliver(try renderer.page("rules", path: path, title: title, values: values)), fingerprint)
             }
             files += perDocument.map(\.0)

@@ -151,27 +151,34 @@ public actor BuildSession {
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         try step("assets", &state) { try copyAssets(&$0, theme: theme) }
         try await asyncStep("snippets", &state) { try await publishSnippets(&$0) }
+        // Not built while the pages render: that saved ~5 % of the time and added ~40 % to peak memory.
         try await asyncStep("search", &state) {
             $0.outputs += try emit(await SearchIndexBuilder.filesInParallel(documents: $0.documents, rules: $0.rules))
         }
         return finish(state)
     }
 
-    /// Load: list the Markdown files and read those that changed since the last build.
+    /// Load: list the Markdown files and read those that changed since the last build (several at a time).
     func loadContent(_ state: inout State) throws {
         let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
         let listing = try loader.markdownPaths()
         state.diagnostics += listing.diagnostics
-        var seen: [String: CachedFile] = [:]
-        for relative in listing.markdown {
+        let paths = listing.markdown, previous = files
+        let read = Locked([(stamp: ContentLoader.Stamp?, outcome: ContentLoader.ReadOutcome)?](repeating: nil, count: paths.count))
+        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+            let relative = paths[index]
             let stamp = loader.stamp(relative)
-            let cached = files[relative]
             let outcome: ContentLoader.ReadOutcome
-            if let stamp, let cached, cached.stamp == stamp {
+            if let stamp, let cached = previous[relative], cached.stamp == stamp {
                 outcome = cached.outcome
             } else {
                 outcome = loader.read(relative)
             }
+            read.withLock { $0[index] = (stamp, outcome) }
+        }
+        var seen: [String: CachedFile] = [:]
+        for (relative, entry) in zip(paths, read.withLock { $0 }) {
+            guard let (stamp, outcome) = entry else { continue }
             if let stamp { seen[relative] = CachedFile(stamp: stamp, outcome: outcome) }
             switch outcome {
             case .file(let file): state.sources.append(file)

@@ -111,24 +111,32 @@ struct RuleJSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string, escaped as swift-foundation's `JSONWriter.serializeStringContents` escapes it.
+    /// A JSON string, escaped as swift-foundation's `JSONWriter.serializeStringContents` escapes it; runs of
+    /// bytes that need no escape are copied at once.
     private mutating func quoted(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0x0A: raw("\\n")
-            case 0x0D: raw("\\r")
-            case 0x09: raw("\\t")
-            case 0x00...0x1F:
-                raw("\\u00")
-                bytes.append(Self.hexDigit(byte / 16))
-                bytes.append(Self.hexDigit(byte % 16))
-            default: bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            var runStart = 0
+            for index in utf8.indices {
+                let byte = utf8[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                bytes.append(contentsOf: utf8[runStart..<index])
+                runStart = index + 1
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
+                case 0x08: raw("\\b")
+                case 0x0C: raw("\\f")
+                case 0x0A: raw("\\n")
+                case 0x0D: raw("\\r")
+                case 0x09: raw("\\t")
+                default:
+                    raw("\\u00")
+                    bytes.append(Self.hexDigit(byte / 16))
+                    bytes.append(Self.hexDigit(byte % 16))
+                }
             }
+            bytes.append(contentsOf: utf8[runStart...])
         }
         bytes.append(UInt8(ascii: "\""))
     }

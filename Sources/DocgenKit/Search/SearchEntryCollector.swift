@@ -67,8 +67,11 @@ public enum SearchEntryCollector {
 
     /// The first `limit` characters of `text`, cut at a word boundary.
     static func truncate(_ text: String, limit: Int) -> String {
-        guard text.count > limit else { return text }
-        let cut = text.prefix(limit)
+        // Walks at most `limit` characters (a section's text can be long; `count` would walk all of it).
+        guard let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex), end < text.endIndex else {
+            return text
+        }
+        let cut = text[..<end]
         guard let space = cut.lastIndex(where: \.isWhitespace) else { return String(cut) }
         return String(cut[..<space])
     }
@@ -76,7 +79,8 @@ public enum SearchEntryCollector {
     /// Like `truncate`, with an ellipsis when something was cut.
     static func excerpt(_ text: String, limit: Int) -> String {
         let short = truncate(text, limit: limit)
-        return short.count < text.count ? short + "…" : short
+        // `short` is `text` or a prefix of it.
+        return short.utf8.count < text.utf8.count ? short + "…" : short
     }
 
     /// The heading chain without the page title (shown separately as the document).

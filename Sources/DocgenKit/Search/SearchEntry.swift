@@ -36,8 +36,8 @@ public struct SearchEntry: Sendable, Hashable {
     public var path: [String]
     /// A rule's `strength · priority`, an example's polarity (`good` / `bad`), else empty.
     public var detail: String
-    /// The indexed terms and the fields they occur in.
-    public var terms: [String: Set<Field>]
+    /// The indexed terms and the fields they occur in, as bits (the `Field` raw values or-ed together).
+    public var terms: [String: Int]
 
     /// Creates an entry and collects the terms of `titleText` and `bodyText`.
     public init(kind: Kind, document: Int, title: String, text: String, anchor: String, path: [String] = [],
@@ -49,18 +49,18 @@ public struct SearchEntry: Sendable, Hashable {
         self.anchor = anchor
         self.path = path
         self.detail = detail
-        var terms: [String: Set<Field>] = [:]
+        var terms: [String: Int] = [:]
         for text in titleText {
-            for term in SearchTokenizer.terms(text) { terms[term, default: []].insert(.title) }
+            for term in SearchTokenizer.terms(text) { terms[term, default: 0] |= Field.title.rawValue }
         }
         for text in bodyText {
-            for term in SearchTokenizer.terms(text) { terms[term, default: []].insert(.body) }
+            for term in SearchTokenizer.terms(text) { terms[term, default: 0] |= Field.body.rawValue }
         }
         self.terms = terms
     }
 
     /// The two field bits of `term` as stored in a posting (1 title, 2 body, 3 both; 0 when absent).
     public func fieldBits(of term: String) -> Int {
-        terms[term]?.reduce(0) { $0 | $1.rawValue } ?? 0
+        terms[term] ?? 0
     }
 }

@@ -25,18 +25,35 @@ struct SearchTermDictionary: Sendable {
     init(entries: [SearchEntry]) {
         var lists: [String: [(entry: Int, fields: Int)]] = [:]
         for (number, entry) in entries.enumerated() {
-            for term in entry.terms.keys {
-                lists[term, default: []].append((number, entry.fieldBits(of: term)))
+            for (term, fields) in entry.terms {
+                lists[term, default: []].append((number, fields))
             }
         }
         terms = lists.map { term, postings in
+            // The numbers in base 36, comma-separated, written as bytes (a String per number cost more than the rest).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(postings.count * 3)
             var previous = 0
-            let numbers = postings.map { posting -> String in
-                defer { previous = posting.entry }
-                return String((posting.entry - previous) * 4 + posting.fields, radix: 36)
+            for posting in postings {
+                if !bytes.isEmpty { bytes.append(UInt8(ascii: ",")) }
+                Self.appendBase36((posting.entry - previous) * 4 + posting.fields, to: &bytes)
+                previous = posting.entry
             }
-            return Term(text: term, postings: numbers.joined(separator: ","))
+            return Term(text: term, postings: String(decoding: bytes, as: UTF8.self))
         }.sorted { Self.precedes($0.text, $1.text) }
+    }
+
+    private static let base36Digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+
+    /// `String(value, radix: 36)` (lowercase digits) appended as bytes; `value` is not negative.
+    static func appendBase36(_ value: Int, to bytes: inout [UInt8]) {
+        var remaining = value
+        let start = bytes.count
+        repeat {
+            bytes.append(base36Digits[remaining % 36])
+            remaining /= 36
+        } while remaining > 0
+        bytes[start...].reverse()
     }
 
     /// Creates a dictionary from terms already in order.

@@ -59,6 +59,6 @@ public struct RuleCatalog: Sendable {
     /// `rules.json` and `docgen rules --format json`: an array of `RuleRecord`s, pretty-printed with sorted keys,
     /// byte for byte what `JSONEncoder` makes of the whole array (written by `RuleJSONWriter`).
     public static func json(_ rules: [Rule]) -> Data {
-        RuleJSONWriter.data(rules.lazy.map(\.record))
+        RuleJSONWriter.data(rules)
     }
 }

@@ -48,8 +48,7 @@ public struct RuleIndex: Sendable {
             return Entry(
                 term: term, anchor: slugger.uniqueID("term-" + (slug.isEmpty ? "symbol" : slug)),
                 letter: Self.letter(of: term), isCode: isCode, rules: byTerm[term] ?? [],
-                snippets: isCode ? identifiers.candidates(for: term).map { snippets[$0] }
-                    .filter { Self.code($0.code, mentions: term) } : [])
+                snippets: isCode ? identifiers.snippets(mentioning: term, in: snippets) : [])
         }
     }
 
@@ -62,9 +61,28 @@ public struct RuleIndex: Sendable {
 
         init(_ codes: [String]) {
             count = codes.count
-            for (index, code) in codes.enumerated() {
-                for identifier in Set(IdentifierIndex.identifiers(in: code)) { postings[identifier, default: []].append(index) }
+            // Splitting the snippets is the costly part: done several at a time.
+            let split = Locked([[Substring]](repeating: [], count: codes.count))
+            DispatchQueue.concurrentPerform(iterations: codes.count) { index in
+                let identifiers = Array(Set(IdentifierIndex.identifiers(in: codes[index])))
+                split.withLock { $0[index] = identifiers }
             }
+            for (index, identifiers) in split.withLock({ $0 }).enumerated() {
+                for identifier in identifiers { postings[identifier, default: []].append(index) }
+            }
+        }
+
+        /// The snippets whose code mentions `term` (`RuleIndex.code(_:mentions:)`), in order.
+        ///
+        /// When the term is one whole identifier, the snippets listed under it are exactly those: the index
+        /// holds the maximal runs of identifier characters, which is what `code(_:mentions:)` looks for
+        /// (same `isIdentifier`, same `Character` comparison). Other terms are checked snippet by snippet.
+        func snippets(mentioning term: String, in snippets: [Snippet]) -> [Snippet] {
+            let parts = IdentifierIndex.identifiers(in: term)
+            if parts.count == 1, parts[0] == term[...] {
+                return (postings[parts[0]] ?? []).map { snippets[$0] }
+            }
+            return candidates(for: term).map { snippets[$0] }.filter { RuleIndex.code($0.code, mentions: term) }
         }
 
         /// Indices of the codes that may mention `term`, in order (all of them when it has no identifier).

@@ -14,22 +14,28 @@ import Foundation
 struct RuleJSONWriter {
     private(set) var bytes: [UInt8] = []
 
-    /// The whole file for `records`, with its final newline.
-    static func data<Records: Collection>(_ records: Records) -> Data where Records.Element == RuleRecord {
-        var writer = RuleJSONWriter()
-        writer.bytes.reserveCapacity(records.count * 1_200)
-        writer.bytes.append(UInt8(ascii: "["))
-        writer.bytes.append(newline)
-        if records.isEmpty { writer.bytes.append(newline) }
-        var first = true
-        for record in records {
-            if !first { writer.raw(",\n") }
-            first = false
-            writer.record(record)
+    /// The whole file for the records of `rules`, with its final newline. Chunks of records are encoded in
+    /// parallel (tens of megabytes on large sites), then joined.
+    static func data(_ rules: [Rule]) -> Data {
+        let chunkSize = 2_000
+        let chunkCount = (rules.count + chunkSize - 1) / chunkSize
+        let chunks = Locked([[UInt8]](repeating: [], count: chunkCount))
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            var writer = RuleJSONWriter()
+            let range = (chunk * chunkSize)..<min(rules.count, (chunk + 1) * chunkSize)
+            writer.bytes.reserveCapacity(range.count * 1_200)
+            for index in range {
+                if index > 0 { writer.raw(",\n") }
+                writer.record(rules[index].record)
+            }
+            chunks.withLock { $0[chunk] = writer.bytes }
         }
-        if !records.isEmpty { writer.bytes.append(newline) }
-        writer.raw("]\n")
-        return Data(writer.bytes)
+        let encoded = chunks.withLock { $0 }
+        var data = Data(capacity: encoded.reduce(8) { $0 + $1.count })
+        data.append(contentsOf: Array("[\n".utf8))
+        for chunk in encoded { data.append(contentsOf: chunk) }
+        data.append(contentsOf: Array("\n]\n".utf8))
+        return data
     }
 
     // MARK: - Values

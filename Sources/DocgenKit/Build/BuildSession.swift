@@ -330,7 +330,7 @@ public actor BuildSession {
         state.outputs += try emit([try renderer.indexPage(documents, counts: counts), try renderer.notFoundPage()])
 
         // Per-document rules pages: kept from this session's last build, or hard-linked from the previous
-        // site, when everything their template sees is unchanged.
+        // site, when everything they are made from is unchanged (`RulePageContext.pageFingerprint`).
         let manifestPages = previousManifest?.pages ?? [:]
         let reuse = RulePages.Reuse(shared: shared) { path, fingerprint in
             if let cached = previousPages[path], cached.fingerprint == fingerprint { return cached.file }

@@ -47,7 +47,9 @@ public enum RulePages {
 
     /// The pages, and the fingerprint of each per-document rules page (see `RulePageContext.pageFingerprint`).
     public struct Output: Sendable {
+        /// Every page and `rules.json` (per-document pages already delivered carry only their paths).
         public var files: [OutputFile]
+        /// Fingerprint of each per-document rules page, by path (empty without `reuse`), for the manifest.
         public var fingerprints: [String: String]
     }
 

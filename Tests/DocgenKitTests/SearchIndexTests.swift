@@ -234,3 +234,48 @@ import Testing
         #expect(SnippetIdentifiers.identifiers(in: code) == ["MainActor", "Store", "default", "names", "items", "map", "name"])
     }
 }
+
+/// The fast paths of the search index's text handling give exactly what the simple definitions give.
+@Suite struct SearchTextFastPathTests {
+    static let hostile = [
+        "", " ", "plain ascii words_and_more 42", "Cafe\u{301} na\u{EF}ve \u{301}abc x\u{A0}y",
+        "\u{2028} line\u{2029}sep \u{600} word \"quoted\" <tag> & amp\r\nnext", "emoji \u{1F469}\u{200D}\u{1F4BB} dev \u{200D} next",
+        "Tab\there, back\\slash, bell \u{7}, fullwidth \u{FF21}\u{FF22} \u{BD} x\u{308}y", "— ✅ Good → `@Observable`",
+        "\u{301}", "a\u{301} \u{301}b \u{301} ", "mixed ascii-only piece then é",
+    ]
+
+    @Test func wordsAreTheCharacterSplitOfTheText() throws {
+        let lines = try Fixtures.contentFiles.flatMap { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
+        #expect(lines.count > 500)
+        for text in Self.hostile + lines {
+            let expected = text.split(whereSeparator: { !($0.isLetterOrNumber || $0 == "_") }).map(String.init)
+            #expect(SearchTokenizer.words(text).map(String.init) == expected, "\(text.debugDescription)")
+        }
+    }
+
+    @Test func jsonStringsAreEscapedAsBefore() throws {
+        // The former encoder, scalar by scalar.
+        func reference(_ text: String) -> String {
+            var result = "\""
+            for scalar in text.unicodeScalars {
+                switch scalar {
+                case "\"": result += "\\\""
+                case "\\": result += "\\\\"
+                case "\n": result += "\\n"
+                case "\r": result += "\\r"
+                case "\t": result += "\\t"
+                case "<", ">", "&", "\u{2028}", "\u{2029}", _ where scalar.value < 0x20:
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+                default: result.unicodeScalars.append(scalar)
+                }
+            }
+            return result + "\""
+        }
+        let controls = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) })
+        let lines = try Fixtures.contentFiles.flatMap { try String(contentsOf: $0, encoding: .utf8).components(separatedBy: "\n") }
+        for text in Self.hostile + lines + [controls, "\u{2028}", "x\u{2029}", "\u{E2}", "\u{2027}\u{202A}"] {
+            #expect(SearchJSON.string(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+}

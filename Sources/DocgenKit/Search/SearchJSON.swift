@@ -8,26 +8,42 @@
 enum SearchJSON {
     /// `text` as a JSON string literal.
     static func string(_ text: String) -> String {
-        var result = "\""
-        result.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "<", ">", "&", "\u{2028}", "\u{2029}":
-                result += unicodeEscape(scalar.value)
-            default:
-                if scalar.value < 0x20 {
-                    result += unicodeEscape(scalar.value)
-                } else {
-                    result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = [UInt8(ascii: "\"")]
+        bytes.reserveCapacity(text.utf8.count + 2)
+        var text = text
+        text.withUTF8 { utf8 in
+            // Runs of bytes that need no escape are copied at once.
+            var runStart = 0, index = 0
+            while index < utf8.count {
+                let byte = utf8[index]
+                var length = 1
+                let escape: String?
+                switch byte {
+                case UInt8(ascii: "\""): escape = "\\\""
+                case UInt8(ascii: "\\"): escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "&"): escape = unicodeEscape(UInt32(byte))
+                case 0xE2 where index + 2 < utf8.count && utf8[index + 1] == 0x80 && (utf8[index + 2] == 0xA8 || utf8[index + 2] == 0xA9):
+                    escape = unicodeEscape(utf8[index + 2] == 0xA8 ? 0x2028 : 0x2029)  // U+2028, U+2029
+                    length = 3
+                default:
+                    escape = byte < 0x20 ? unicodeEscape(UInt32(byte)) : nil
                 }
+                guard let escape else {
+                    index += 1
+                    continue
+                }
+                bytes.append(contentsOf: utf8[runStart..<index])
+                bytes.append(contentsOf: escape.utf8)
+                index += length
+                runStart = index
             }
+            bytes.append(contentsOf: utf8[runStart..<utf8.count])
         }
-        return result + "\""
+        bytes.append(UInt8(ascii: "\""))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `["a","b"]`.

@@ -31,12 +31,39 @@ public enum SearchTokenizer {
 
     /// The words of `text` as written (case kept), split at anything that is not a letter, digit or `_`.
     public static func words(_ text: String) -> [Substring] {
-        if let ascii = asciiWords(text) { return ascii }
-        return text.split(whereSeparator: { !isWordCharacter($0) })
+        if let ascii = asciiWords(text[...]) { return ascii }
+        // Mixed text: cut it at ASCII white space (a word never spans it, and no Character joins it to what
+        // precedes it), split ASCII pieces by bytes and only pieces holding non-ASCII by Characters.
+        var result: [Substring] = []
+        let utf8 = text.utf8
+        var pieceStart = utf8.startIndex, index = utf8.startIndex
+        var pieceIsASCII = true
+        func finishPiece(at end: String.Index) {
+            guard pieceStart < end else { return }
+            let piece = text[pieceStart..<end]
+            if pieceIsASCII, let words = asciiWords(piece) {
+                result += words
+            } else {
+                result += piece.split(whereSeparator: { !isWordCharacter($0) })
+            }
+        }
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D {
+                finishPiece(at: index)
+                pieceStart = utf8.index(after: index)
+                pieceIsASCII = true
+            } else if byte >= 0x80 {
+                pieceIsASCII = false
+            }
+            index = utf8.index(after: index)
+        }
+        finishPiece(at: utf8.endIndex)
+        return result
     }
 
     /// `words(_:)` of ASCII text, on bytes (nil when the text is not ASCII).
-    private static func asciiWords(_ text: String) -> [Substring]? {
+    private static func asciiWords(_ text: Substring) -> [Substring]? {
         let utf8 = text.utf8
         var result: [Substring] = []
         var start: String.Index?

@@ -164,21 +164,13 @@ public actor BuildSession {
         let listing = try loader.markdownPaths()
         state.diagnostics += listing.diagnostics
         let paths = listing.markdown, previous = files
-        let read = Locked([(stamp: ContentLoader.Stamp?, outcome: ContentLoader.ReadOutcome)?](repeating: nil, count: paths.count))
-        DispatchQueue.concurrentPerform(iterations: paths.count) { index in
-            let relative = paths[index]
+        let read = paths.concurrentMap { relative -> (stamp: ContentLoader.Stamp?, outcome: ContentLoader.ReadOutcome) in
             let stamp = loader.stamp(relative)
-            let outcome: ContentLoader.ReadOutcome
-            if let stamp, let cached = previous[relative], cached.stamp == stamp {
-                outcome = cached.outcome
-            } else {
-                outcome = loader.read(relative)
-            }
-            read.withLock { $0[index] = (stamp, outcome) }
+            if let stamp, let cached = previous[relative], cached.stamp == stamp { return (stamp, cached.outcome) }
+            return (stamp, loader.read(relative))
         }
         var seen: [String: CachedFile] = [:]
-        for (relative, entry) in zip(paths, read.withLock { $0 }) {
-            guard let (stamp, outcome) = entry else { continue }
+        for (relative, (stamp, outcome)) in zip(paths, read) {
             if let stamp { seen[relative] = CachedFile(stamp: stamp, outcome: outcome) }
             switch outcome {
             case .file(let file): state.sources.append(file)

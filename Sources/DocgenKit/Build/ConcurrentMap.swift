@@ -36,3 +36,16 @@ extension Sequence where Element: Sendable {
         }
     }
 }
+
+extension Array where Element: Sendable {
+    /// Maps the elements on every core at once (`DispatchQueue.concurrentPerform`), keeping their order: the
+    /// form of `concurrentMap` for synchronous code.
+    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        let results = Locked([T?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let value = transform(self[index])
+            results.withLock { $0[index] = value }
+        }
+        return results.withLock { $0 }.compactMap { $0 }
+    }
+}

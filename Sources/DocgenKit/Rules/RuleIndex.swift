@@ -62,12 +62,8 @@ public struct RuleIndex: Sendable {
         init(_ codes: [String]) {
             count = codes.count
             // Splitting the snippets is the costly part: done several at a time.
-            let split = Locked([[Substring]](repeating: [], count: codes.count))
-            DispatchQueue.concurrentPerform(iterations: codes.count) { index in
-                let identifiers = Array(Set(IdentifierIndex.identifiers(in: codes[index])))
-                split.withLock { $0[index] = identifiers }
-            }
-            for (index, identifiers) in split.withLock({ $0 }).enumerated() {
+            let split = codes.concurrentMap { Array(Set(IdentifierIndex.identifiers(in: $0))) }
+            for (index, identifiers) in split.enumerated() {
                 for identifier in identifiers { postings[identifier, default: []].append(index) }
             }
         }

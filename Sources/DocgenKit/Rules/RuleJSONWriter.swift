@@ -19,8 +19,7 @@ struct RuleJSONWriter {
     static func data(_ rules: [Rule]) -> Data {
         let chunkSize = 2_000
         let chunkCount = (rules.count + chunkSize - 1) / chunkSize
-        let chunks = Locked([[UInt8]](repeating: [], count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+        let encoded = Array(0..<chunkCount).concurrentMap { chunk -> [UInt8] in
             var writer = RuleJSONWriter()
             let range = (chunk * chunkSize)..<min(rules.count, (chunk + 1) * chunkSize)
             writer.bytes.reserveCapacity(range.count * 1_200)
@@ -28,9 +27,8 @@ struct RuleJSONWriter {
                 if index > 0 { writer.raw(",\n") }
                 writer.record(rules[index].record)
             }
-            chunks.withLock { $0[chunk] = writer.bytes }
+            return writer.bytes
         }
-        let encoded = chunks.withLock { $0 }
         var data = Data(capacity: encoded.reduce(8) { $0 + $1.count })
         data.append(contentsOf: Array("[\n".utf8))
         for chunk in encoded { data.append(contentsOf: chunk) }
@@ -117,37 +115,8 @@ struct RuleJSONWriter {
         bytes.append(contentsOf: text.utf8)
     }
 
-    /// A JSON string, escaped as swift-foundation's `JSONWriter.serializeStringContents` escapes it; runs of
-    /// bytes that need no escape are copied at once.
+    /// A JSON string, escaped as swift-foundation's `JSONEncoder` escapes it.
     private mutating func quoted(_ text: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { utf8 in
-            var runStart = 0
-            for index in utf8.indices {
-                let byte = utf8[index]
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: utf8[runStart..<index])
-                runStart = index + 1
-                switch byte {
-                case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(UInt8(ascii: "\\")); bytes.append(byte)
-                case 0x08: raw("\\b")
-                case 0x0C: raw("\\f")
-                case 0x0A: raw("\\n")
-                case 0x0D: raw("\\r")
-                case 0x09: raw("\\t")
-                default:
-                    raw("\\u00")
-                    bytes.append(Self.hexDigit(byte / 16))
-                    bytes.append(Self.hexDigit(byte % 16))
-                }
-            }
-            bytes.append(contentsOf: utf8[runStart...])
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        JSONStringWriter.append(text, to: &bytes, style: .foundation)
     }
 }

@@ -40,15 +40,9 @@ import Testing
         func differencesFromAFreshBuild(rulesPageSplitThreshold: Int = RulePages.defaultSplitThreshold) async throws -> [String] {
             let fresh = temp.appendingPathComponent("fresh-\(UUID().uuidString)")
             _ = try await build(into: fresh, rulesPageSplitThreshold: rulesPageSplitThreshold)
-            let paths = try FileManager.default.subpathsOfDirectory(atPath: fresh.path).filter { !$0.hasPrefix(".docgen") }
-            #expect(paths.count > 5)
-            return paths.filter { path in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: fresh.appendingPathComponent(path).path, isDirectory: &isDirectory),
-                      !isDirectory.boolValue else { return false }
-                return FileManager.default.contents(atPath: site.appendingPathComponent(path).path)
-                    != FileManager.default.contents(atPath: fresh.appendingPathComponent(path).path)
-            }
+            let (compared, differing) = try Fixtures.siteDifferences(site, from: fresh)
+            #expect(compared > 5)
+            return differing
         }
 
         func text(_ path: String) throws -> String {

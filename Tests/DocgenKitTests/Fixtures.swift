@@ -31,6 +31,22 @@ enum Fixtures {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// The files of the site at `reference` (docgen's own `.docgen*` files aside), and those of them whose bytes
+    /// differ in the site at `site`.
+    static func siteDifferences(_ site: URL, from reference: URL) throws -> (compared: Int, differing: [String]) {
+        let paths = try FileManager.default.subpathsOfDirectory(atPath: reference.path).filter { path in
+            var isDirectory: ObjCBool = false
+            return !path.hasPrefix(".docgen")
+                && FileManager.default.fileExists(atPath: reference.appendingPathComponent(path).path, isDirectory: &isDirectory)
+                && !isDirectory.boolValue
+        }
+        let differing = paths.filter {
+            FileManager.default.contents(atPath: site.appendingPathComponent($0).path)
+                != FileManager.default.contents(atPath: reference.appendingPathComponent($0).path)
+        }
+        return (paths.count, differing)
+    }
 }
 
 /// One example of the GFM spec: Markdown and the HTML cmark-gfm is expected to produce.

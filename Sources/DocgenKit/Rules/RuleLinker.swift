@@ -98,20 +98,31 @@ public enum RuleLinker {
         return results.flatMap { $0 }
     }
 
-    /// What pairing needs, computed once: each rule's tokens as sorted integer ids, and for each token
-    /// the rules that have it.
+    /// What pairing needs, computed once: each rule's tokens as sorted integer ids, for each token the
+    /// rules that have it, and each rule reduced to what `related` and `conflict` read (`Features`: one
+    /// reference to copy instead of a whole `Rule`, and its term set built once instead of per comparison).
     struct PairingPlan: Sendable {
-        let rules: [Rule]
+        let features: [Features]
         let tokens: [[Int32]]
         let postings: [[Int32]]
         /// Tokens shared by a large part of the catalogue ("view", "term:service") find no useful
         /// candidates and would make pairing quadratic on large sites; rarer tokens find the pairs.
         let commonLimit: Int
         /// A zeroed counter per rule, copied by each worker.
-        var scratch: [Int32] { [Int32](repeating: 0, count: rules.count) }
+        var scratch: [Int32] { [Int32](repeating: 0, count: features.count) }
 
         init(_ rules: [Rule]) {
-            self.rules = rules
+            var documents: [String: Int32] = [:]
+            features = rules.map { rule in
+                let document: Int32
+                if let known = documents[rule.document] {
+                    document = known
+                } else {
+                    document = Int32(documents.count)
+                    documents[rule.document] = document
+                }
+                return Features(rule, documentIndex: document)
+            }
             var ids: [String: Int32] = [:]
             var postings: [[Int32]] = []
             var tokens: [[Int32]] = []
@@ -141,14 +152,14 @@ public enum RuleLinker {
         /// most `candidateLimit` others: those sharing the most tokens. `counts` is all zeros on entry
         /// and on return.
         func pairs(of i: Int, counts: inout [Int32]) -> [RulePair] {
-            let rule = rules[i]
+            let rule = features[i]
             var touched: [Int] = []
             for token in tokens[i] {
                 let list = postings[Int(token)]
                 guard list.count <= commonLimit else { continue }
                 for j32 in list {
                     let j = Int(j32)
-                    guard j > i, rules[j].document != rule.document else { continue }
+                    guard j > i, features[j].documentIndex != rule.documentIndex else { continue }
                     if counts[j] == 0 { touched.append(j) }
                     counts[j] += 1
                 }
@@ -161,7 +172,7 @@ public enum RuleLinker {
             for j in touched { counts[j] = 0 }
             var result: [RulePair] = []
             for j in candidates.sorted() {
-                let other = rules[j]
+                let other = features[j]
                 let similarity = RuleLinker.jaccard(tokens[i], tokens[j])
                 if let conflict = RuleLinker.conflict(rule, other, similarity: similarity) {
                     result.append(conflict)
@@ -173,11 +184,42 @@ public enum RuleLinker {
         }
     }
 
+    /// What `related` and `conflict` read of a rule.
+    final class Features: Sendable {
+        let id: String
+        let document: String
+        /// The document's position among the catalogue's documents (cheaper to compare than its slug).
+        let documentIndex: Int32
+        let strength: RuleStrength
+        let subject: String?
+        let claims: [RuleClaim]
+        /// The rule's terms that are not generic (`TermExtractor.genericTerms`), in the rule's order.
+        let specificTerms: [String]
+        /// All the rule's term keys.
+        let termKeys: Set<String>
+
+        init(_ rule: Rule, documentIndex: Int32) {
+            id = rule.id
+            document = rule.document
+            self.documentIndex = documentIndex
+            strength = rule.strength
+            subject = rule.subject
+            claims = rule.claims
+            specificTerms = rule.terms.filter { !TermExtractor.genericTerms.contains(TermExtractor.key($0)) }
+            termKeys = Set(rule.terms.map(TermExtractor.key))
+        }
+
+        /// `a`'s specific terms that `b` speaks of too, in `a`'s order.
+        func sharedSpecificTerms(with other: Features) -> [String] {
+            specificTerms.filter { other.termKeys.contains(TermExtractor.key($0)) }
+        }
+    }
+
     // MARK: - Pairing
 
-    static func related(_ a: Rule, _ b: Rule, similarity: Double) -> RulePair? {
-        guard a.strength.direction == b.strength.direction else { return nil }
-        let shared = sharedSpecificTerms(a.terms, b.terms)
+    static func related(_ a: Features, _ b: Features, similarity: Double) -> RulePair? {
+        guard a.strength.direction == b.strength.direction, similarity >= relatedThresholdWithTerm else { return nil }
+        let shared = a.sharedSpecificTerms(with: b)
         guard similarity >= relatedThreshold || (similarity >= relatedThresholdWithTerm && !shared.isEmpty) else { return nil }
         guard subjectsCompatible(a.subject, b.subject) else { return nil }
         let percent = Int((similarity * 100).rounded())
@@ -187,7 +229,7 @@ public enum RuleLinker {
         return RulePair(first: a.id, second: b.id, kind: .related, similarity: similarity, sharedTerms: shared, reason: reason + ".")
     }
 
-    static func conflict(_ a: Rule, _ b: Rule, similarity: Double) -> RulePair? {
+    static func conflict(_ a: Features, _ b: Features, similarity: Double) -> RulePair? {
         guard subjectsCompatible(a.subject, b.subject) else { return nil }
         for claimA in a.claims {
             for claimB in b.claims where claimA.direction * claimB.direction < 0 {
@@ -208,11 +250,6 @@ public enum RuleLinker {
     static func subjectsCompatible(_ a: String?, _ b: String?) -> Bool {
         guard let a, let b else { return true }
         return a == b
-    }
-
-    static func sharedSpecificTerms(_ a: [String], _ b: [String]) -> [String] {
-        let keys = Set(b.map(TermExtractor.key))
-        return a.filter { keys.contains(TermExtractor.key($0)) && !TermExtractor.genericTerms.contains(TermExtractor.key($0)) }
     }
 
     private static func directionWord(_ direction: Int) -> String {

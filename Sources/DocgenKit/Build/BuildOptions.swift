@@ -17,8 +17,8 @@ public struct BuildOptions: Sendable {
     /// Above this many rules, the Rules page becomes an overview and each document's rules get their own
     /// page, `rules/<slug>.html` (see `RulePages`).
     public var rulesPageSplitThreshold = RulePages.defaultSplitThreshold
-    /// Folder of the rule cache (`RuleCache`), which lets a build re-extract rules only from documents that
-    /// changed; nil keeps no cache. `docgen build` uses `BuildOptions.defaultCacheDirectory`.
+    /// Folder of the rule cache (`RuleCache`) and search entry cache (`SearchEntryCache`), which let a build
+    /// re-extract rules and re-collect search entries only for documents that changed; nil keeps no cache. `docgen build` uses `BuildOptions.defaultCacheDirectory`.
     public var cacheDirectory: URL?
 
     /// `.build/docgen-build-cache` under the working directory (like `docgen check`'s cache).
@@ -27,10 +27,15 @@ public struct BuildOptions: Sendable {
     }
 
     /// The rule cache file of this content folder (one per content folder, named by a hash of its path).
-    var ruleCacheFile: URL? {
+    var ruleCacheFile: URL? { cacheFile(named: "rules") }
+
+    /// The search entry cache file of this content folder (`SearchEntryCache`).
+    var searchCacheFile: URL? { cacheFile(named: "search") }
+
+    private func cacheFile(named name: String) -> URL? {
         var hasher = StableHasher()
         hasher.combine(contentDirectory.path)
-        return cacheDirectory?.appendingPathComponent("rules-\(hasher.hex).bin")
+        return cacheDirectory?.appendingPathComponent("\(name)-\(hasher.hex).bin")
     }
 
     /// Creates options. Without an explicit theme, `Theme/` beside the content folder is used when present.

@@ -152,9 +152,7 @@ public actor BuildSession {
         try step("assets", &state) { try copyAssets(&$0, theme: theme) }
         try await asyncStep("snippets", &state) { try await publishSnippets(&$0) }
         // Not built while the pages render: that saved ~5 % of the time and added ~40 % to peak memory.
-        try await asyncStep("search", &state) {
-            $0.outputs += try emit(await SearchIndexBuilder.filesInParallel(documents: $0.documents, rules: $0.rules))
-        }
+        try await asyncStep("search", &state) { try await buildSearchIndex(&$0) }
         return finish(state)
     }
 
@@ -216,20 +214,25 @@ public actor BuildSession {
 
     /// Writes the rule cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
     private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) async -> [Diagnostic] {
-        guard let url = options.ruleCacheFile else { return [] }
-        let keys = Set(analysed.map(\.ruleCacheKey))
-        guard keys.count != previous.count || !keys.allSatisfy({ previous.encodedEntry(for: $0) != nil }) else { return [] }
+        guard let url = options.ruleCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.ruleCacheKey))) else { return [] }
         let entries = await analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
             (entry.ruleCacheKey, previous.encodedEntry(for: entry.ruleCacheKey)
                 ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
         }
-        do {
+        return Self.cacheWarning(url, what: "rule cache", consequence: "extracts every rule again") {
             try RuleCache.write(entries, to: url)
+        }
+    }
+
+    /// Nothing when `write` succeeds; else a warning that the cache at `url` was not written.
+    private static func cacheWarning(_ url: URL, what: String, consequence: String, write: () throws -> Void) -> [Diagnostic] {
+        do {
+            try write()
             return []
         } catch {
             return [Diagnostic(.warning, file: BuildOptions.displayPath(url), id: "cache.not-written",
-                               message: "cannot write the rule cache (\(error.localizedDescription)); the site is built, "
-                                   + "but the next build extracts every rule again; pass a writable --cache-dir or --no-cache")]
+                               message: "cannot write the \(what) (\(error.localizedDescription)); the site is built, "
+                                   + "but the next build \(consequence); pass a writable --cache-dir or --no-cache")]
         }
     }
 
@@ -356,6 +359,35 @@ public actor BuildSession {
         }
         state.outputs += files.flatMap { $0 }
         state.outputs += try emit([SnippetExporter.index(for: state.documents, prefix: "snippets/")])
+    }
+
+    /// Search: the entries of each document (taken from the search entry cache when the document, its rules and
+    /// the limits are those they were collected from; collected in parallel otherwise), then the index files.
+    func buildSearchIndex(_ state: inout State) async throws {
+        let options = SearchIndexOptions()
+        let (collected, cacheIsCurrent) = Self.searchEntries(of: state.analysed, rules: state.rules, options: options,
+                                                             cacheFile: self.options.searchCacheFile)
+        state.outputs += try emit(SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents, options: options))
+        // Written after the index, whose term dictionary is gone by then (peak memory).
+        guard let cacheFile = self.options.searchCacheFile, !cacheIsCurrent else { return }
+        let encoded = collected.concurrentMap { ($0.key, SearchEntryCache.encode($0.entries)) }
+        state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {
+            try SearchEntryCache.write(encoded, to: cacheFile)
+        }
+    }
+
+    /// The search entries of each document with their cache keys, and whether the cache file holds exactly these.
+    private static func searchEntries(of analysed: [CachedDocument], rules: RuleCatalog, options: SearchIndexOptions,
+                                      cacheFile: URL?) -> ([(key: String, entries: [SearchEntry])], cacheIsCurrent: Bool) {
+        let cache = cacheFile.map { SearchEntryCache(contentsOf: $0) } ?? SearchEntryCache()
+        let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
+        let collected = Array(analysed.enumerated()).concurrentMap { index, entry -> (key: String, entries: [SearchEntry]) in
+            let rules = rulesByDocument[entry.document.slug] ?? []
+            let key = SearchEntryCache.key(documentKey: entry.ruleCacheKey, rules: rules, options: options)
+            return (key, cache.entries(for: key, document: index)
+                ?? SearchEntryCollector.entries(for: entry.document, at: index, rules: rules, options: options))
+        }
+        return (collected, cache.holdsExactly(Set(collected.map(\.key))))
     }
 
     /// Hands files on: written into the staging folder now (and returned without their bytes) when

@@ -6,13 +6,9 @@ import Foundation
 /// runs so that a build re-extracts only the documents whose text changed.
 ///
 /// Rule extraction (`RuleExtractor.extract(_:)`) was about a quarter of a build's CPU time, and it depends
-/// only on the document: its relative path, display path and text. Those three are the key. The file
-/// starts with the running docgen binary's stamp (`BuildManifest.executableStamp`): a different docgen may
-/// extract differently, so its cache is ignored. A missing, damaged or foreign file is an empty cache, and
-/// the file is replaced atomically (written beside it, then renamed).
-///
-/// Layout (`BinaryWriter`): magic, format, stamp, entry count, then per entry its key and its encoded
-/// rules as a blob (decoded only when a document asks for them).
+/// only on the document: its relative path, display path and text. Those three are the key. The file is a
+/// `BlobCacheFile` (tied to the docgen binary that wrote it; damaged or foreign means empty); each blob is one
+/// document's encoded rules, decoded only when that document asks for them.
 struct RuleCache: Sendable {
     /// What `RuleExtractor.extract(_:)` returned for one document.
     struct Entry: Sendable, Equatable {
@@ -20,48 +16,26 @@ struct RuleCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    static let magic = "docgen-rule-cache"
-    static let format = 1
+    static let kind = BlobCacheFile.Kind(magic: "docgen-rule-cache", format: 1)
 
-    /// The file's bytes, and where each entry's blob is in them.
-    private let bytes: [UInt8]
-    private let blobs: [String: Range<Int>]
+    /// The file's entries.
+    let file: BlobCacheFile
 
     /// An empty cache.
     init() {
-        bytes = []
-        blobs = [:]
+        file = BlobCacheFile()
     }
 
     /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
     init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
-        (bytes, blobs) = Self.read(url, stamp: stamp) ?? ([], [:])
-    }
-
-    /// The file's bytes and its index, or nil when the file cannot be used.
-    private static func read(_ url: URL, stamp: String) -> ([UInt8], [String: Range<Int>])? {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let bytes = [UInt8](data)
-        var reader = BinaryReader(bytes)
-        var blobs: [String: Range<Int>] = [:]
-        do {
-            guard try reader.string() == magic, try reader.int() == format, try reader.string() == stamp else { return nil }
-            let count = try reader.int()
-            for _ in 0..<max(count, 0) {
-                let key = try reader.string()
-                blobs[key] = try reader.blob()
-            }
-        } catch {
-            return nil
-        }
-        return (bytes, blobs)
+        file = BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: stamp)
     }
 
     /// Number of entries.
-    var count: Int { blobs.count }
+    var count: Int { file.count }
 
     /// The keys of the entries.
-    var keys: [String] { Array(blobs.keys) }
+    var keys: [String] { file.keys }
 
     /// The key of a document: its paths and a hash of its text.
     static func key(for source: SourceFile, textHash: String) -> String {
@@ -74,14 +48,13 @@ struct RuleCache: Sendable {
 
     /// The rules stored under `key`, decoded; nil when there are none or they cannot be decoded.
     func entry(for key: String) -> Entry? {
-        guard let range = blobs[key] else { return nil }
-        var reader = BinaryReader(bytes, range: range)
+        guard var reader = file.reader(for: key) else { return nil }
         return try? Self.decodeEntry(&reader)
     }
 
     /// The encoded bytes stored under `key` (to write them again without decoding).
     func encodedEntry(for key: String) -> ArraySlice<UInt8>? {
-        blobs[key].map { bytes[$0] }
+        file.blob(for: key)
     }
 
     // MARK: - Writing
@@ -89,17 +62,7 @@ struct RuleCache: Sendable {
     /// Writes `entries` (key → encoded entry) to `url` atomically, creating its folder.
     static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
                       stamp: String = BuildManifest.executableStamp) throws {
-        var writer = BinaryWriter()
-        writer.string(magic)
-        writer.int(format)
-        writer.string(stamp)
-        writer.int(entries.count)
-        for (key, encoded) in entries {
-            writer.string(key)
-            writer.blob(encoded)
-        }
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(writer.bytes).write(to: url, options: .atomic)
+        try BlobCacheFile.write(entries.map { ($0.key, $0.encoded) }, to: url, kind: kind, stamp: stamp)
     }
 
     /// One entry's bytes.

@@ -59,6 +59,19 @@ public struct SearchEntry: Sendable, Hashable {
         self.terms = terms
     }
 
+    /// Creates an entry with its terms already collected (`SearchEntryCache`).
+    init(kind: Kind, document: Int, title: String, text: String, anchor: String, path: [String], detail: String,
+         terms: [String: Int]) {
+        self.kind = kind
+        self.document = document
+        self.title = title
+        self.text = text
+        self.anchor = anchor
+        self.path = path
+        self.detail = detail
+        self.terms = terms
+    }
+
     /// The two field bits of `term` as stored in a posting (1 title, 2 body, 3 both; 0 when absent).
     public func fieldBits(of term: String) -> Int {
         terms[term] ?? 0

@@ -47,7 +47,13 @@ public enum SearchIndexBuilder {
         let groups = await Array(documents.enumerated()).concurrentMap { index, document in
             SearchEntryCollector.entries(for: document, at: index, rules: rulesByDocument[document.slug] ?? [], options: options)
         }
-        return assemble(groups.flatMap { $0 }, documents: documents, options: options).files
+        return files(entries: groups.flatMap { $0 }, documents: documents, options: options)
+    }
+
+    /// The files of the search index of entries already collected (numbered in order; each entry's
+    /// `document` is a position in `documents`).
+    static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions) -> [OutputFile] {
+        assemble(entries, documents: documents, options: options).files
     }
 
     /// The index of `entries` (numbered in order).
@@ -82,13 +88,14 @@ public enum SearchIndexBuilder {
             ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array(shards.map(\.key))),
             ("c", SearchJSON.array(chunks)),
         ])
-        var files = [OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))]
-        for (number, shard) in shards.enumerated() {
-            files.append(shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shard.range])))
+        // The shards and chunks are encoded in parallel: on large sites they are most of this step.
+        let termFiles = Array(shards.enumerated()).concurrentMap { number, shard in
+            shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shard.range]))
         }
-        for number in 0..<(chunks.count - 1) {
-            files.append(shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]])))
+        let recordFiles = Array(0..<(chunks.count - 1)).concurrentMap { number in
+            shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]]))
         }
+        let files = [OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))] + termFiles + recordFiles
         return SearchIndex(files: files, entryCount: entries.count, termCount: dictionary.terms.count,
                            termShardCount: shards.count, recordChunkCount: chunks.count - 1)
     }

@@ -1,0 +1,90 @@
+import Foundation
+
+// MARK: - A file of encoded values by key, kept between builds
+
+/// One cache file: encoded values ("blobs") by key, tied to the docgen binary that wrote it. `RuleCache`
+/// and `SearchEntryCache` keep their per-document results in one each.
+///
+/// The file starts with the cache's magic string and format and the running docgen binary's stamp
+/// (`BuildManifest.executableStamp`): another docgen may compute differently, so its file is ignored. A
+/// missing, damaged or foreign file is an empty cache, and the file is replaced atomically (written
+/// beside it, then renamed). Blobs are decoded only when asked for.
+///
+/// Layout (`BinaryWriter`): magic, format, stamp, entry count, then per entry its key and its blob.
+struct BlobCacheFile: Sendable {
+    /// What identifies one kind of cache file.
+    struct Kind: Sendable {
+        var magic: String
+        var format: Int
+    }
+
+    /// The file's bytes, and where each entry's blob is in them.
+    private let bytes: [UInt8]
+    private let blobs: [String: Range<Int>]
+
+    /// An empty cache.
+    init() {
+        bytes = []
+        blobs = [:]
+    }
+
+    /// The cache at `url`; empty when there is none, or it is damaged, of another kind or written by another docgen.
+    init(contentsOf url: URL, kind: Kind, stamp: String) {
+        (bytes, blobs) = Self.read(url, kind: kind, stamp: stamp) ?? ([], [:])
+    }
+
+    /// The file's bytes and its index, or nil when the file cannot be used.
+    private static func read(_ url: URL, kind: Kind, stamp: String) -> ([UInt8], [String: Range<Int>])? {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let bytes = [UInt8](data)
+        var reader = BinaryReader(bytes)
+        var blobs: [String: Range<Int>] = [:]
+        do {
+            guard try reader.string() == kind.magic, try reader.int() == kind.format, try reader.string() == stamp else { return nil }
+            let count = try reader.int()
+            for _ in 0..<max(count, 0) {
+                let key = try reader.string()
+                blobs[key] = try reader.blob()
+            }
+        } catch {
+            return nil
+        }
+        return (bytes, blobs)
+    }
+
+    /// Number of entries.
+    var count: Int { blobs.count }
+
+    /// The keys of the entries.
+    var keys: [String] { Array(blobs.keys) }
+
+    /// A reader over the blob stored under `key`, or nil when there is none.
+    func reader(for key: String) -> BinaryReader? {
+        blobs[key].map { BinaryReader(bytes, range: $0) }
+    }
+
+    /// The blob stored under `key` (to write it again without decoding).
+    func blob(for key: String) -> ArraySlice<UInt8>? {
+        blobs[key].map { bytes[$0] }
+    }
+
+    /// Whether the file holds exactly the entries `keys` (then writing them again would change nothing).
+    func holdsExactly(_ keys: Set<String>) -> Bool {
+        keys.count == blobs.count && keys.allSatisfy { blobs[$0] != nil }
+    }
+
+    /// Writes `entries` (key → blob) to `url` atomically, creating its folder.
+    static func write(_ entries: [(key: String, blob: ArraySlice<UInt8>)], to url: URL, kind: Kind, stamp: String) throws {
+        var writer = BinaryWriter()
+        writer.string(kind.magic)
+        writer.int(kind.format)
+        writer.string(stamp)
+        writer.int(entries.count)
+        for (key, blob) in entries {
+            writer.string(key)
+            writer.blob(blob)
+        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(writer.bytes).write(to: url, options: .atomic)
+    }
+}

@@ -20,7 +20,7 @@ enum MemoryTrace {
         getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let residentKB = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
-            .flatMap { Int($0.dropFirst(6).trimmingCharacters(in: .whitespaces).dropLast(3)) } ?? 0
+            .flatMap { Int($0.dropFirst(6).trimming(.whitespaces).dropLast(3)) } ?? 0
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
         FileHandle.standardError.write(Data(("[mem] \(step): peak \(usage.ru_maxrss / 1024) MB, now \(residentKB / 1024) MB, "
             + "CPU so far \(String(format: "%.2f", cpu)) s\n").utf8))

@@ -97,7 +97,7 @@ public struct ContentLoader: Sendable {
         }
         switch SourceFile.decode(data) {
         case .success(let text):
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if text.consists(of: .whitespacesAndNewlines) {
                 return .skipped(Diagnostic(.warning, file: display, id: "content.empty",
                     message: "document is empty; it is skipped (write some Markdown or delete the file)"))
             }

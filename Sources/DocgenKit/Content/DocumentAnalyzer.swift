@@ -41,7 +41,7 @@ public enum DocumentAnalyzer {
     }
 
     private static func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        guard let value = value?.trimming(.whitespacesAndNewlines), !value.isEmpty else { return nil }
         return value
     }
 
@@ -129,7 +129,7 @@ public enum DocumentAnalyzer {
         }
 
         private mutating func addHeading(_ node: MarkdownNode, level: Int) {
-            let text = node.plainText.trimmingCharacters(in: .whitespaces)
+            let text = node.plainText.trimming(.whitespaces)
             let id = slugger.unique(text)
             let inline = MarkdownNode(kind: .document, range: node.range, children: node.children)
             headings.append(Heading(level: level, id: id, text: text,
@@ -141,7 +141,7 @@ public enum DocumentAnalyzer {
         }
 
         private mutating func addSnippetIfSwift(_ node: MarkdownNode, info: String, code: String) {
-            let words = info.trimmingCharacters(in: .whitespaces)
+            let words = info.trimming(.whitespaces)
             let language = words.split(separator: " ", maxSplits: 1).first.map(String.init) ?? ""
             guard language.lowercased() == "swift" else { return }
             let attributes = SnippetAttributes(parsing: String(words.dropFirst(language.count)))
@@ -188,7 +188,7 @@ public enum DocumentAnalyzer {
 
         /// A short paragraph that introduces what follows: wholly bold, or ending with a colon.
         static func isLabel(_ node: MarkdownNode, text: String) -> Bool {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimming(.whitespaces)
             guard !trimmed.isEmpty, trimmed.count <= 160 else { return false }
             if node.children.count == 1, case .strong = node.children[0].kind { return true }
             return trimmed.hasSuffix(":")
@@ -197,7 +197,7 @@ public enum DocumentAnalyzer {
         /// Polarity from a label such as `✅ Good:`, `❌ Bad:`, `Incorrect`, `Before (Custom):`.
         static func polarity(ofLabel label: String?) -> Snippet.Polarity {
             guard let label else { return .neutral }
-            let text = label.trimmingCharacters(in: .whitespaces)
+            let text = label.trimming(.whitespaces)
             if text.hasPrefix("✅") { return .good }
             if text.hasPrefix("❌") || text.hasPrefix("🚫") { return .bad }
             let firstWord = text.lowercased().split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
@@ -210,9 +210,9 @@ public enum DocumentAnalyzer {
 
         /// Polarity from a first-line comment such as `// Incorrect` or `// ✅ Good`.
         static func polarity(ofFirstLine code: String) -> Snippet.Polarity? {
-            guard let first = code.split(separator: "\n").first?.trimmingCharacters(in: .whitespaces),
+            guard let first = code.split(separator: "\n").first?.trimming(.whitespaces),
                   first.hasPrefix("//") else { return nil }
-            let comment = first.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            let comment = first.dropFirst(2).trimming(.whitespaces)
             let polarity = polarity(ofLabel: comment)
             return polarity == .neutral ? nil : polarity
         }

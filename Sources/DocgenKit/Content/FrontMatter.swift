@@ -91,8 +91,8 @@ public struct FrontMatter: Sendable, Hashable {
         var seen: [String] = []
         for line in lines(yaml) where !line.isEmpty && !line.hasPrefix(" ") && !line.hasPrefix("\t") {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-                .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let key = line[..<colon].trimming(.whitespaces)
+                .trimming(CharacterSet(charactersIn: "\"'"))
             if available.contains(key), !seen.contains(key) { seen.append(key) }
         }
         for key in available.sorted() where !seen.contains(key) { seen.append(key) }

@@ -40,7 +40,7 @@ public struct LinkResolver: Sendable {
 
     /// Resolves `destination` as written in the document `fromSlug`.
     public func resolve(_ destination: String, from fromSlug: String) -> Resolution {
-        let trimmed = destination.trimmingCharacters(in: .whitespaces)
+        let trimmed = destination.trimming(.whitespaces)
         if Self.isExternal(trimmed) { return .external }
         let (pathPart, fragment) = Self.splitFragment(trimmed)
         let path = Self.stripQuery(pathPart).removingPercentEncoding ?? Self.stripQuery(pathPart)

@@ -113,7 +113,7 @@ public struct Theme: Sendable {
                 guard let sigil = trimmed.first, sigil == ">" || sigil == "<" else { continue }
                 guard let close = trimmed.range(of: "}}") else { break }
                 let name = trimmed[trimmed.index(after: trimmed.startIndex)..<close.lowerBound]
-                    .trimmingCharacters(in: .whitespaces)
+                    .trimming(.whitespaces)
                 if !name.isEmpty { uses.append((index + 1, name)) }
                 rest = trimmed[close.upperBound...]
             }

@@ -44,7 +44,7 @@ enum InlineMarkdown {
             return true
         })
         return HTMLRenderer.render(wrapper, decorator: PlainHTMLDecorator())
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+            .trimming(.whitespacesAndNewlines)
     }
 
     // MARK: - Helpers

@@ -49,7 +49,7 @@ struct LeadIn: Sendable, Hashable {
         if descriptiveWords.contains(where: { NormativeClassifier.contains(lower, word: $0) }) { return .notRules }
         if NormativeClassifier.isOptionalContext(lower) { return .override(.optional) }
         if NormativeClassifier.contains(lower, word: "never compromise") { return .defaultStrength(.required) }
-        let bare = lower.trimmingCharacters(in: CharacterSet(charactersIn: ": *"))
+        let bare = lower.trimming(CharacterSet(charactersIn: ": *"))
         if ["do", "do's", "dos", "good", "correct"].contains(bare) { return .defaultStrength(.recommended) }
         if ["don't", "donts", "don'ts", "bad", "incorrect", "avoid"].contains(bare) { return .defaultStrength(.prohibited) }
         for sentence in SentenceSplitter.split(plain: body) {

@@ -197,7 +197,7 @@ public enum NormativeClassifier {
         let lower = text.prefix(12).lowercased()
         for label in ["note:", "tip:", "important:", "warning:", "caution:", "remember:"]
         where lower.hasPrefix(label) {
-            return String(text.dropFirst(label.count)).trimmingCharacters(in: .whitespaces)
+            return String(text.dropFirst(label.count)).trimming(.whitespaces)
         }
         return text
     }

@@ -78,7 +78,7 @@ public struct RuleDirective: Sendable, Hashable {
         for word in words.dropFirst() {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return .failure(.unknownAttribute(word)) }
-            let value = parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            let value = parts[1].trimming(CharacterSet(charactersIn: "\"'"))
             switch parts[0].lowercased() {
             case "id":
                 guard !value.isEmpty, value.allSatisfy({ $0.isLetter || $0.isNumber || "-_.".contains($0) }) else {
@@ -99,9 +99,9 @@ public struct RuleDirective: Sendable, Hashable {
 
     /// The text between `docgen:` and `-->` of an HTML comment, or nil.
     private static func body(of html: String) -> String? {
-        let trimmed = html.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = html.trimming(.whitespacesAndNewlines)
         guard trimmed.hasPrefix("<!--"), trimmed.hasSuffix("-->") else { return nil }
-        let inner = trimmed.dropFirst(4).dropLast(3).trimmingCharacters(in: .whitespacesAndNewlines)
+        let inner = trimmed.dropFirst(4).dropLast(3).trimming(.whitespacesAndNewlines)
         guard inner.lowercased().hasPrefix("docgen:") else { return nil }
         return String(inner.dropFirst("docgen:".count))
     }

@@ -68,7 +68,7 @@ public struct RuleFilter: Sendable, Hashable {
     }
 
     private func nonEmpty(_ value: String?) -> String? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = value?.trimming(.whitespaces), !value.isEmpty else { return nil }
         return value
     }
 }

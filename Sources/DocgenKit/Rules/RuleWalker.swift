@@ -153,7 +153,7 @@ struct RuleWalker {
         for index in blocks.indices.reversed() {
             let block = blocks[index]
             if case .paragraph = block.kind, let nextIndex = next,
-               isLabel(block) || block.plainText.trimmingCharacters(in: .whitespaces).hasSuffix(":") {
+               isLabel(block) || block.plainText.trimming(.whitespaces).hasSuffix(":") {
                 let following = blocks[nextIndex]
                 if case .list = following.kind {
                     result[index] = true
@@ -170,7 +170,7 @@ struct RuleWalker {
     /// A paragraph that is only bold text (`**Rules:**`, `**✅ Good:**`).
     static func isLabel(_ paragraph: MarkdownNode) -> Bool {
         let meaningful = paragraph.children.filter { node in
-            if case .text(let text) = node.kind { return !text.trimmingCharacters(in: CharacterSet(charactersIn: ": ")).isEmpty }
+            if case .text(let text) = node.kind { return !text.trimming(CharacterSet(charactersIn: ": ")).isEmpty }
             if case .htmlInline = node.kind { return false }
             return true
         }
@@ -309,7 +309,7 @@ struct RuleWalker {
                 }
             case .override(let fixed):
                 // Only an item that itself starts by forbidding ("Never …", "Label: No …") escapes the lead-in.
-                let lead = first.lead.trimmingCharacters(in: .whitespaces)
+                let lead = first.lead.trimming(.whitespaces)
                 if let found = first.strength, first.cue == .strong, found.direction < 0, lead.isEmpty || lead.hasSuffix(":") {
                     strength = found
                 } else {
@@ -406,7 +406,7 @@ struct RuleWalker {
     /// Removes a leading `**Note:**` label from a sentence.
     static func stripNoteLabel(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
         guard let first = nodes.first, case .strong = first.kind else { return nodes }
-        let label = first.plainText.lowercased().trimmingCharacters(in: .whitespaces)
+        let label = first.plainText.lowercased().trimming(.whitespaces)
         guard ["note:", "tip:", "important:", "warning:", "caution:", "remember:", "note", "tip", "important"].contains(label) else {
             return nodes
         }

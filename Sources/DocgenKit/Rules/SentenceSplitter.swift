@@ -90,7 +90,7 @@ enum SentenceSplitter {
     /// Whether the nodes so far end with sentence punctuation.
     private static func endsSentence(_ nodes: [MarkdownNode]) -> Bool {
         guard let last = nodes.last, case .text(let text) = last.kind else { return false }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimming(.whitespaces)
         guard let final = trimmed.last(where: { !"\"')]”’".contains($0) }) else { return false }
         return ".!?".contains(final) && !endsWithAbbreviation(Substring(trimmed))
     }

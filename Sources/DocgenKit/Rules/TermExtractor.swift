@@ -132,7 +132,7 @@ public enum TermExtractor {
 
     /// Maps what a user typed (`singletons`, `` `ViewModels` ``, `observable`) to a term key.
     public static func canonicalKey(_ query: String) -> String {
-        let trimmed = query.trimmingCharacters(in: CharacterSet(charactersIn: "` ").union(.whitespaces))
+        let trimmed = query.trimming(CharacterSet(charactersIn: "` ").union(.whitespaces))
         if let noun = nounTerms(trimmed).first, noun.count >= trimmed.count - 3 { return key(noun) }
         if let code = codeTerms(trimmed).first { return key(code) }
         return key(trimmed)
@@ -142,7 +142,7 @@ public enum TermExtractor {
 
     /// Terms of one code span.
     static func codeTerms(_ code: String) -> [String] {
-        let span = stripStrings(code.trimmingCharacters(in: .whitespaces))
+        let span = stripStrings(code.trimming(.whitespaces))
         guard !span.isEmpty else { return [] }
         if span.contains("static let shared") { return ["static let shared", "singleton"] }
         let tokens = tokenize(span)

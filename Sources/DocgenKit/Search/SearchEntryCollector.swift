@@ -92,9 +92,9 @@ public enum SearchEntryCollector {
 
     /// `✅ Good (@Observable):` → `✅ Good (@Observable)`.
     static func cleanLabel(_ label: String) -> String {
-        var text = label.trimmingCharacters(in: .whitespaces)
+        var text = label.trimming(.whitespaces)
         while text.hasSuffix(":") { text.removeLast() }
-        return text.trimmingCharacters(in: .whitespaces)
+        return text.trimming(.whitespaces)
     }
 
     private static func join(_ first: String, _ second: String) -> String {

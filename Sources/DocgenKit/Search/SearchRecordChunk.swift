@@ -17,7 +17,7 @@ enum SearchRecordChunk {
         var pathNumbers: [String: Int] = [:]
         var records: [String] = []
         records.reserveCapacity(entries.count)
-        var previousAnchor: [UInt16] = []
+        var previousAnchor = ""
         for entry in entries {
             let path = entry.path.joined(separator: " › ")
             let pathNumber: Int
@@ -28,11 +28,10 @@ enum SearchRecordChunk {
                 pathNumbers[path] = pathNumber
                 paths.append(path)
             }
-            let anchor = Array(entry.anchor.utf16)
             records.append("[\(entry.kind.rawValue),\(entry.document),\(SearchJSON.string(entry.title)),"
-                + "\(SearchJSON.string(entry.text)),\(encodedAnchor(anchor, after: previousAnchor)),"
+                + "\(SearchJSON.string(entry.text)),\(encodedAnchor(entry.anchor, after: previousAnchor)),"
                 + "\(pathNumber),\(SearchJSON.string(entry.detail))]")
-            previousAnchor = anchor
+            previousAnchor = entry.anchor
         }
         return SearchJSON.object([("p", SearchJSON.array(paths)), ("e", SearchJSON.list(records))])
     }
@@ -45,12 +44,18 @@ enum SearchRecordChunk {
 
     /// `"anchor"`, or `[n,"rest"]` when it shares at least `minimumSharedAnchor` code units with `previous`
     /// (never splitting a surrogate pair).
-    private static func encodedAnchor(_ anchor: [UInt16], after previous: [UInt16]) -> String {
+    private static func encodedAnchor(_ anchor: String, after previous: String) -> String {
+        // Whole scalars are compared, so a shared prefix never ends inside a surrogate pair; `shared` counts
+        // UTF-16 code units, as JavaScript does.
+        let scalars = anchor.unicodeScalars
         var shared = 0
-        while shared < anchor.count, shared < previous.count, anchor[shared] == previous[shared] { shared += 1 }
-        if shared > 0, shared < anchor.count, UTF16.isTrailSurrogate(anchor[shared]) { shared -= 1 }
-        let text = String(decoding: anchor, as: UTF16.self)
-        guard shared >= minimumSharedAnchor else { return SearchJSON.string(text) }
-        return "[\(shared),\(SearchJSON.string(String(decoding: anchor[shared...], as: UTF16.self)))]"
+        var rest = scalars.startIndex
+        for (scalar, other) in zip(scalars, previous.unicodeScalars) {
+            guard scalar == other else { break }
+            shared += UTF16.width(scalar)
+            rest = scalars.index(after: rest)
+        }
+        guard shared >= minimumSharedAnchor else { return SearchJSON.string(anchor) }
+        return "[\(shared),\(SearchJSON.string(String(scalars[rest...])))]"
     }
 }

@@ -114,7 +114,7 @@ public struct SwiftCompiler: Sendable, Hashable {
         } catch {
             throw Failure.versionFailed(path: requestedPath, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
         }
-        let text = String(decoding: output.stdout, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: output.stdout, as: UTF8.self).trimming(.whitespacesAndNewlines)
         guard output.status == 0, !output.timedOut, !text.isEmpty else {
             let reason = output.timedOut ? "it did not answer within \(Int(timeout)) s" : "exit status \(output.status)"
             throw Failure.versionFailed(path: requestedPath, reason: reason)

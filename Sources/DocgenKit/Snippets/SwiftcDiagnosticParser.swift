@@ -67,7 +67,7 @@ public enum SwiftcDiagnosticParser {
     private static func parseRest(_ rest: Substring) -> SwiftcMessage? {
         let parts = rest.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
         guard parts.count == 4, let line = Int(parts[0]), let column = Int(parts[1]) else { return nil }
-        let severityText = parts[2].trimmingCharacters(in: .whitespaces)
+        let severityText = parts[2].trimming(.whitespaces)
         let severity: Diagnostic.Severity
         switch severityText {
         case "error", "fatal error": severity = .error

@@ -61,7 +61,7 @@ public struct SwiftcRunner: Sendable {
         let failed = output.status != 0
         var failure: String?
         if failed, !messages.contains(where: { $0.severity == .error }) {
-            let said = parsed.unattributed.isEmpty ? Self.text(output).trimmingCharacters(in: .whitespacesAndNewlines) : parsed.unattributed.joined(separator: "\n")
+            let said = parsed.unattributed.isEmpty ? Self.text(output).trimming(.whitespacesAndNewlines) : parsed.unattributed.joined(separator: "\n")
             failure = Self.describeEnd(output) + (said.isEmpty ? "" : ": " + Self.firstLines(said))
         }
         outcome.results[item.key] = SnippetParseResult(failed: failed, messages: messages, compilerFailure: failure)

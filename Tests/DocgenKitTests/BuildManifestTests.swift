@@ -148,6 +148,80 @@ import Testing
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
     }
 
+    // MARK: - Site-wide rules pages
+
+    @Test func siteWideRulesPagesAreReusedUntilARuleOrAnExampleChanges() async throws {
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html"]
+        let before = try paths.map(fixture.inode)
+
+        // Prose only: no rule, pair or example changed, so every rules page is the previous one.
+        try fixture.write("# B\n\nOther text.\n\n```swift\nlet b = 2\n```\n", "b.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        #expect(try paths.map(fixture.inode) == before)
+
+        // A new example mentioning a rule's term is listed in the term index.
+        try fixture.write("# B\n\nOther text.\n\n```swift\nstruct B {}\n```\n", "b.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        #expect(try fixture.inode("terms.html") != before[1])
+        #expect(try fixture.text("terms.html").contains("b.b.1"))
+        #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
+
+        // A changed rule is in rules.json.
+        try fixture.write("# C\n\n- Never use global singletons.\n", "c.md")
+        _ = try await fixture.build(rulesPageSplitThreshold: 1)
+        #expect(try fixture.inode("rules.json") != before[3])
+        #expect(try fixture.text("rules.json").contains("Never use global singletons."))
+        #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
+    }
+
+    @Test func theSiteFingerprintFollowsEveryFieldOfRulesPairsAndSnippets() throws {
+        // A new stored field must be added to `StableHasher.combine(rule:)` and friends: these counts remind.
+        let document = RuleTestSupport.document("# A\n\n- Always use `struct` in models: P1.\n\n✅ Good:\n\n```swift\nstruct A {}\n```\n", slug: "a")
+        let rule = try #require(RuleExtractor.extract(document).0.first)
+        let snippet = try #require(document.snippets.first)
+        let pair = RulePair(first: "a", second: "b", kind: .related, similarity: 0.5, sharedTerms: ["x"], reason: "r")
+        #expect(Mirror(reflecting: rule).children.count == 19)
+        #expect(Mirror(reflecting: snippet).children.count == 17)
+        #expect(Mirror(reflecting: snippet.attributes).children.count == 5)
+        #expect(Mirror(reflecting: pair).children.count == 6)
+
+        func fingerprint(_ rule: Rule, _ snippet: Snippet, _ pair: RulePair) -> String {
+            var changed = document
+            changed.snippets = [snippet]
+            return RulePages.siteFingerprint(catalog: RuleCatalog(rules: [rule], pairs: [pair]), documents: [changed],
+                                             splitThreshold: 1, shared: "s")
+        }
+        let original = fingerprint(rule, snippet, pair)
+        let ruleEdits: [(inout Rule) -> Void] = [
+            { $0.id += "x" }, { $0.text += "x" }, { $0.plainText += "x" }, { $0.statement += "x" }, { $0.document += "x" },
+            { $0.file += "x" }, { $0.section.append("x") }, { $0.sectionID = "x" }, { $0.line += 1 },
+            { $0.position = SourcePosition(line: 99, column: 9) }, { $0.strength = .optional }, { $0.priority = "P9" },
+            { $0.terms.append("x") }, { $0.examples.append(RuleExample(id: "x", polarity: .bad)) }, { $0.related.append("x") },
+            { $0.conflicts.append("x") }, { $0.hasExplicitID.toggle() }, { $0.subject = "x" }, { $0.claims.append(RuleClaim(direction: 1, terms: ["x"])) },
+        ]
+        let snippetEdits: [(inout Snippet) -> Void] = [
+            { $0.id += "x" }, { $0.anchor += "x" }, { $0.document += "x" }, { $0.file += "x" }, { $0.sectionPath.append("x") },
+            { $0.sectionID += "x" }, { $0.ordinal += 1 }, { $0.ordinalInSection += 1 }, { $0.fenceLine += 1 }, { $0.firstLine += 1 },
+            { $0.lastLine += 1 }, { $0.indentation += 1 }, { $0.info += "x" }, { $0.attributes.ignore.toggle() },
+            { $0.attributes.expectError.toggle() }, { $0.attributes.expectedMessage = "x" }, { $0.attributes.polarity = .bad },
+            { $0.attributes.unknown.append("x") }, { $0.code += "x" }, { $0.polarity = .neutral }, { $0.label = "x" },
+        ]
+        let pairEdits: [(inout RulePair) -> Void] = [
+            { $0.first += "x" }, { $0.second += "x" }, { $0.kind = .conflict }, { $0.similarity = 0.25 },
+            { $0.sharedTerms.append("x") }, { $0.reason += "x" },
+        ]
+        var fingerprints: [String] = []
+        for edit in ruleEdits { var changed = rule; edit(&changed); fingerprints.append(fingerprint(changed, snippet, pair)) }
+        for edit in snippetEdits { var changed = snippet; edit(&changed); fingerprints.append(fingerprint(rule, changed, pair)) }
+        for edit in pairEdits { var changed = pair; edit(&changed); fingerprints.append(fingerprint(rule, snippet, changed)) }
+        #expect(!fingerprints.contains(original))
+        #expect(Set(fingerprints).count == fingerprints.count)
+    }
+
     @Test func changingTheSplitThresholdRendersEverythingAgain() async throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.temp) }

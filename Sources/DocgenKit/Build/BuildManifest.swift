@@ -32,7 +32,8 @@ public struct BuildManifest: Codable, Sendable, Equatable {
     public var sources: [String: Source]
     /// The other files of the content folder (link targets).
     public var otherFiles: [String]
-    /// Document pages and per-document rules pages by output path → fingerprint of their inputs.
+    /// Document pages, rules pages, the term index, the conflicts page and `rules.json` by output path →
+    /// fingerprint of their inputs.
     public var pages: [String: String]
     /// Documents by relative path → hash of their text, for the snippet files made from them.
     public var snippetSets: [String: String]

@@ -237,11 +237,26 @@ public actor BuildSession {
     }
 
     /// Rules: the rules of every document, with site-unique ids, linked across documents.
+    /// Pairing is skipped when the pair cache holds the pairs of exactly these rules.
     func analyseRules(_ state: inout State) async {
         let rules = RuleExtractor.makeIDsUnique(state.analysed.flatMap(\.rules))
-        state.rules = await RuleCatalog.linkingInParallel(rules, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
+        let (pairs, cacheDiagnostics) = await pairs(of: rules)
+        state.diagnostics += cacheDiagnostics
+        state.rules = RuleCatalog.linking(rules, pairs: pairs, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
         state.diagnostics += state.rules.diagnostics
         state.annotations = RulePages.annotations(for: state.rules.rules)
+    }
+
+    /// The related and conflicting pairs of `rules`: from the pair cache when it holds those of exactly these
+    /// rules, else paired in parallel (and cached); a warning when the cache cannot be written.
+    private func pairs(of rules: [Rule]) async -> ([RulePair], [Diagnostic]) {
+        guard let url = options.pairCacheFile else { return (await RuleLinker.pairsInParallel(rules), []) }
+        let key = PairCache.key(rules)
+        if let cached = PairCache.pairs(at: url, key: key) { return (cached, []) }
+        let pairs = await RuleLinker.pairsInParallel(rules)
+        return (pairs, Self.cacheWarning(url, what: "pair cache", consequence: "pairs every rule again") {
+            try PairCache.write(pairs, key: key, to: url)
+        })
     }
 
     /// Links: resolve every link; broken internal links are warnings here (`docgen check` makes them errors).
@@ -327,15 +342,16 @@ public actor BuildSession {
         // Per-document rules pages: kept from this session's last build, or hard-linked from the previous
         // site, when everything they are made from is unchanged (`RulePageContext.pageFingerprint`).
         let manifestPages = previousManifest?.pages ?? [:]
-        let reuse = RulePages.Reuse(shared: shared) { path, fingerprint in
+        let reuse = RulePages.Reuse(shared: shared, previous: { path, fingerprint in
             if let cached = previousPages[path], cached.fingerprint == fingerprint { return cached.file }
             return manifestPages[path] == fingerprint ? .reused(path) : nil
-        }
+        }, previousFingerprint: { path in previousPages[path]?.fingerprint ?? manifestPages[path] })
         let rulePages = try await RulePages.pages(
             catalog: state.rules, documents: documents, renderer: renderer,
             splitThreshold: options.rulesPageSplitThreshold, reuse: reuse, deliver: { try staging?.write($0) ?? $0 })
         state.pageFingerprints.merge(rulePages.fingerprints) { _, new in new }
-        for file in rulePages.files where !file.isWritten && !file.reusesPreviousFile {
+        // Kept in memory only by a session that keeps its files (serve): a streaming build writes them below.
+        for file in rulePages.files where staging == nil && !file.isWritten && !file.reusesPreviousFile {
             if let fingerprint = rulePages.fingerprints[file.path] { kept[file.path] = CachedPage(fingerprint: fingerprint, file: file) }
         }
         pages = kept

@@ -24,10 +24,9 @@ public struct RuleCatalog: Sendable {
         return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 
-    /// `linking(_:diagnostics:)` with the pairing spread over the cores.
-    public static func linkingInParallel(_ rules: [Rule], diagnostics: [Diagnostic] = []) async -> RuleCatalog {
-        let pairs = await RuleLinker.pairsInParallel(rules)
-        return RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
+    /// Links `rules` with pairs already computed (`RuleLinker.pairsInParallel`, or `PairCache`).
+    public static func linking(_ rules: [Rule], pairs: [RulePair], diagnostics: [Diagnostic] = []) -> RuleCatalog {
+        RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 
     /// The rule with this id.

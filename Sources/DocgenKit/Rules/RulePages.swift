@@ -60,7 +60,12 @@ public enum RulePages {
         /// The file to use instead of rendering the page at `path` with `fingerprint` (a page kept from
         /// the last build, or `OutputFile.reused`), or nil to render it.
         public var previous: @Sendable (_ path: String, _ fingerprint: String) -> OutputFile?
+        /// The fingerprint the last build recorded for the page at `path`, if any.
+        public var previousFingerprint: @Sendable (_ path: String) -> String?
     }
+
+    /// The pages made from the whole catalogue, which `siteFingerprint` covers.
+    static let siteWidePaths = ["rules.html", "terms.html", "conflicts.html", "rules.json"]
 
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
     /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
@@ -71,6 +76,16 @@ public enum RulePages {
         splitThreshold: Int = defaultSplitThreshold, reuse: Reuse? = nil,
         deliver: @escaping @Sendable (OutputFile) throws -> OutputFile = { $0 }
     ) async throws -> Output {
+        // When nothing any rules page is made from changed (most edits change prose, not rules), every one
+        // of them is the previous build's: not even the term index is built.
+        let siteFingerprint = reuse.map {
+            Self.siteFingerprint(catalog: catalog, documents: documents, splitThreshold: splitThreshold, shared: $0.shared)
+        }
+        if let reuse, let siteFingerprint,
+           let output = try reusedPages(siteFingerprint, catalog: catalog, documents: documents, splitThreshold: splitThreshold,
+                                        reuse: reuse, deliver: deliver) {
+            return output
+        }
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
         var files: [OutputFile] = []
@@ -112,7 +127,56 @@ public enum RulePages {
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
         files.append(OutputFile(path: "rules.json", data: RuleCatalog.json(catalog.rules)))
+        if let siteFingerprint {
+            for path in siteWidePaths { fingerprints[path] = siteFingerprint }
+        }
         return Output(files: files, fingerprints: fingerprints)
+    }
+
+    /// A fingerprint of everything the rules pages are made from: what every page shares (`shared`: settings,
+    /// theme, navigation), the split threshold, every field of every rule and pair, and each document's slug,
+    /// title and snippets (the term index lists the examples that mention a term).
+    static func siteFingerprint(catalog: RuleCatalog, documents: [Document], splitThreshold: Int, shared: String) -> String {
+        var hasher = StableHasher()
+        hasher.combine(shared)
+        hasher.combine(splitThreshold)
+        hasher.combine(catalog.rules.count)
+        for rule in catalog.rules { hasher.combine(rule: rule) }
+        hasher.combine(catalog.pairs.count)
+        for pair in catalog.pairs { hasher.combine(pair: pair) }
+        hasher.combine(documents.count)
+        for document in documents {
+            for part in [document.slug, document.title, document.outputPath] { hasher.combine(part) }
+            hasher.combine(document.snippets.count)
+            for snippet in document.snippets { hasher.combine(snippet: snippet) }
+        }
+        return hasher.hex
+    }
+
+    /// Every rules page taken from the previous build, when it recorded `siteFingerprint` for the site-wide
+    /// pages and has every per-document page; nil otherwise (nothing is delivered then).
+    private static func reusedPages(
+        _ siteFingerprint: String, catalog: RuleCatalog, documents: [Document], splitThreshold: Int, reuse: Reuse,
+        deliver: @Sendable (OutputFile) throws -> OutputFile
+    ) throws -> Output? {
+        var files: [OutputFile] = []
+        var fingerprints: [String: String] = [:]
+        for path in siteWidePaths {
+            guard let file = reuse.previous(path, siteFingerprint) else { return nil }
+            files.append(file)
+            fingerprints[path] = siteFingerprint
+        }
+        var perDocument: [OutputFile] = []
+        if catalog.rules.count > splitThreshold {
+            let withRules = Set(catalog.rules.map(\.document))
+            for document in documents where withRules.contains(document.slug) {
+                let path = "rules/\(document.slug).html"
+                guard let fingerprint = reuse.previousFingerprint(path), let file = reuse.previous(path, fingerprint) else { return nil }
+                perDocument.append(file)
+                fingerprints[path] = fingerprint
+            }
+        }
+        return Output(files: files + (try perDocument.map(deliver)), fingerprints: fingerprints)
     }
 
     /// The HTML of a rule's inline Markdown text.

@@ -1,0 +1,66 @@
+// MARK: - Fingerprints of whole values
+
+/// Every stored field of the values that site-wide pages are made from, for fingerprints that must change
+/// whenever anything a page could show changes (`RulePages.siteFingerprint`). **A new stored field must be
+/// added here**; `FingerprintTests` counts the fields to remind whoever adds one.
+extension StableHasher {
+    /// Combines every field of `rule`.
+    mutating func combine(rule: Rule) {
+        for part in [rule.id, rule.text, rule.plainText, rule.statement, rule.document, rule.file, rule.strength.rawValue] {
+            combine(part)
+        }
+        combine(strings: rule.section)
+        combine(rule.sectionID)
+        combine(rule.line)
+        combine(rule.position.line)
+        combine(rule.position.column)
+        combine(rule.priority)
+        combine(strings: rule.terms)
+        combine(rule.examples.count)
+        for example in rule.examples {
+            combine(example.id)
+            combine(example.polarity.rawValue)
+        }
+        combine(strings: rule.related)
+        combine(strings: rule.conflicts)
+        combine(rule.hasExplicitID ? 1 : 0)
+        combine(rule.subject)
+        combine(rule.claims.count)
+        for claim in rule.claims {
+            combine(claim.direction)
+            combine(strings: claim.terms.sorted())
+        }
+    }
+
+    /// Combines every field of `snippet`.
+    mutating func combine(snippet: Snippet) {
+        for part in [snippet.id, snippet.anchor, snippet.document, snippet.file, snippet.sectionID, snippet.info,
+                     snippet.code, snippet.polarity.rawValue] {
+            combine(part)
+        }
+        combine(strings: snippet.sectionPath)
+        for number in [snippet.ordinal, snippet.ordinalInSection, snippet.fenceLine, snippet.firstLine, snippet.lastLine,
+                       snippet.indentation] {
+            combine(number)
+        }
+        combine(snippet.label)
+        let attributes = snippet.attributes
+        combine((attributes.ignore ? 1 : 0) + (attributes.expectError ? 2 : 0))
+        combine(attributes.expectedMessage)
+        combine(attributes.polarity?.rawValue)
+        combine(strings: attributes.unknown)
+    }
+
+    /// Combines every field of `pair`.
+    mutating func combine(pair: RulePair) {
+        for part in [pair.first, pair.second, pair.kind.rawValue, pair.reason] { combine(part) }
+        combine(Int(Int64(bitPattern: pair.similarity.bitPattern)))
+        combine(strings: pair.sharedTerms)
+    }
+
+    /// Combines the number of `values`, then each.
+    mutating func combine(strings values: [String]) {
+        combine(values.count)
+        for value in values { combine(value) }
+    }
+}

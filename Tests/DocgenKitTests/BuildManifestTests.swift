@@ -28,11 +28,13 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(.random(in: 1...10_000))], ofItemAtPath: url.path)
         }
 
-        /// Builds into `output` (the fixture's site by default); `rulesPageSplitThreshold: 1` gives every
-        /// document with rules its own rules page.
+        /// Builds into `output` (the fixture's site by default) with the build caches, as `docgen build` does
+        /// (a fresh build into another folder uses none); `rulesPageSplitThreshold: 1` gives every document with
+        /// rules its own rules page.
         func build(into output: URL? = nil, rulesPageSplitThreshold: Int = RulePages.defaultSplitThreshold) async throws -> SiteBuilder.Report {
             var options = BuildOptions(contentDirectory: content, outputDirectory: output ?? site, themeDirectory: theme)
             options.rulesPageSplitThreshold = rulesPageSplitThreshold
+            options.cacheDirectory = output == nil ? temp.appendingPathComponent("cache") : nil
             return try await SiteBuilder(options: options).build()
         }
 

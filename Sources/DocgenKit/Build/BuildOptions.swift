@@ -17,9 +17,9 @@ public struct BuildOptions: Sendable {
     /// Above this many rules, the Rules page becomes an overview and each document's rules get their own
     /// page, `rules/<slug>.html` (see `RulePages`).
     public var rulesPageSplitThreshold = RulePages.defaultSplitThreshold
-    /// Folder of the rule cache (`RuleCache`), search entry cache (`SearchEntryCache`) and pair cache (`PairCache`),
-    /// which let a build re-extract rules and re-collect search entries only for documents that changed, and
-    /// pair rules again only when they changed; nil keeps no cache. `docgen build` uses `BuildOptions.defaultCacheDirectory`.
+    /// Folder of the caches that let a build parse documents (`DocumentCache`), extract rules (`RuleCache`) and
+    /// collect search entries (`SearchEntryCache`) again only for documents that changed, and pair rules
+    /// (`PairCache`) again only when they changed; nil keeps no cache. `docgen build` uses `BuildOptions.defaultCacheDirectory`.
     public var cacheDirectory: URL?
 
     /// `.build/docgen-build-cache` under the working directory (like `docgen check`'s cache).
@@ -32,6 +32,9 @@ public struct BuildOptions: Sendable {
 
     /// The search entry cache file of this content folder (`SearchEntryCache`).
     var searchCacheFile: URL? { cacheFile(named: "search") }
+
+    /// The document cache file of this content folder (`DocumentCache`).
+    var documentCacheFile: URL? { cacheFile(named: "documents") }
 
     /// The rule pair cache file of this content folder (`PairCache`).
     var pairCacheFile: URL? { cacheFile(named: "pairs") }

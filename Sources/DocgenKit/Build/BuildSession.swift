@@ -24,10 +24,12 @@ public actor BuildSession {
         var text: String
         /// `StableHasher` of the text, hex.
         var textHash: String
+        /// The document, without its Markdown tree when `hasTree` is false (taken from the document cache).
         var document: Document
+        var hasTree = true
         var diagnostics: [Diagnostic]
-        /// The document's key in the rule cache.
-        var ruleCacheKey: String
+        /// The document's key in the rule, document and search caches (its paths and text).
+        var cacheKey: String
         var rules: [Rule]
         var ruleDiagnostics: [Diagnostic]
         /// The document's snippet files, kept between builds of a `serve` session; nil when the build streams
@@ -185,16 +187,24 @@ public actor BuildSession {
         let stale = state.sources.filter { cache[$0.relativePath]?.text != $0.text }
         let keepsSnippetFiles = staging == nil
         let ruleCache = stale.isEmpty ? RuleCache() : options.ruleCacheFile.map { RuleCache(contentsOf: $0) } ?? RuleCache()
+        // Documents without their trees only when the build streams to disk: a serve session keeps its documents.
+        let documentCache = stale.isEmpty || keepsSnippetFiles ? DocumentCache()
+            : options.documentCacheFile.map { DocumentCache(contentsOf: $0) } ?? DocumentCache()
         let fresh = await stale.concurrentMap { file -> CachedDocument in
-            let (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let textHash = StableHasher.hexHash(file.text)
             let key = RuleCache.key(for: file, textHash: textHash)
+            if let extracted = ruleCache.entry(for: key), let analysed = documentCache.entry(for: key, source: file) {
+                return CachedDocument(text: file.text, textHash: textHash, document: analysed.document, hasTree: false,
+                                      diagnostics: analysed.diagnostics, cacheKey: key, rules: extracted.rules,
+                                      ruleDiagnostics: extracted.diagnostics, snippetFiles: nil)
+            }
+            let (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let extracted = ruleCache.entry(for: key) ?? {
                 let (rules, diagnostics) = RuleExtractor.extract(document)
                 return RuleCache.Entry(rules: rules, diagnostics: diagnostics)
             }()
             return CachedDocument(text: file.text, textHash: textHash, document: document,
-                                  diagnostics: diagnostics, ruleCacheKey: key, rules: extracted.rules,
+                                  diagnostics: diagnostics, cacheKey: key, rules: extracted.rules,
                                   ruleDiagnostics: extracted.diagnostics,
                                   snippetFiles: keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil)
         }
@@ -209,14 +219,34 @@ public actor BuildSession {
             .compactMap { updated[$0.source.relativePath] }
         state.documents = state.analysed.map(\.document)
         state.diagnostics += state.analysed.flatMap(\.diagnostics)
-        if !stale.isEmpty { state.diagnostics += await saveRuleCache(state.analysed, previous: ruleCache) }
+        if !stale.isEmpty {
+            state.diagnostics += await saveRuleCache(state.analysed, previous: ruleCache)
+            if !keepsSnippetFiles { state.diagnostics += saveDocumentCache(state.analysed, previous: documentCache) }
+        }
+    }
+
+    /// The document of `entry` with its Markdown tree: analysed again from its text when it came from the
+    /// document cache without one.
+    static func fullDocument(_ entry: CachedDocument) -> Document {
+        entry.hasTree ? entry.document : DocumentAnalyzer.analyze(entry.document.source).0
+    }
+
+    /// Writes the document cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
+    private func saveDocumentCache(_ analysed: [CachedDocument], previous: DocumentCache) -> [Diagnostic] {
+        guard let url = options.documentCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
+        let entries = analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
+            (entry.cacheKey, previous.file.blob(for: entry.cacheKey) ?? DocumentCache.encode(entry.document, diagnostics: entry.diagnostics))
+        }
+        return Self.cacheWarning(url, what: "document cache", consequence: "parses every document again") {
+            try DocumentCache.write(entries, to: url)
+        }
     }
 
     /// Writes the rule cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
     private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) async -> [Diagnostic] {
-        guard let url = options.ruleCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.ruleCacheKey))) else { return [] }
+        guard let url = options.ruleCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
         let entries = await analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
-            (entry.ruleCacheKey, previous.encodedEntry(for: entry.ruleCacheKey)
+            (entry.cacheKey, previous.encodedEntry(for: entry.cacheKey)
                 ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
         }
         return Self.cacheWarning(url, what: "rule cache", consequence: "extracts every rule again") {
@@ -321,9 +351,10 @@ public actor BuildSession {
             }
         }
         let staging = self.staging
+        let analysed = state.analysed
         let rendered = try await jobs.concurrentMap { job -> (String, OutputFile) in
             let index = job.index
-            let document = documents[index]
+            let document = Self.fullDocument(analysed[index])
             let (previous, next) = Self.neighbours(of: index, in: navigation)
             let page = try renderer.documentPage(
                 document, resolver: resolver, annotations: annotations[document.slug] ?? [:],
@@ -399,9 +430,9 @@ public actor BuildSession {
         let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
         let collected = Array(analysed.enumerated()).concurrentMap { index, entry -> (key: String, entries: [SearchEntry]) in
             let rules = rulesByDocument[entry.document.slug] ?? []
-            let key = SearchEntryCache.key(documentKey: entry.ruleCacheKey, rules: rules, options: options)
+            let key = SearchEntryCache.key(documentKey: entry.cacheKey, rules: rules, options: options)
             return (key, cache.entries(for: key, document: index)
-                ?? SearchEntryCollector.entries(for: entry.document, at: index, rules: rules, options: options))
+                ?? SearchEntryCollector.entries(for: fullDocument(entry), at: index, rules: rules, options: options))
         }
         return (collected, cache.holdsExactly(Set(collected.map(\.key))))
     }

@@ -152,12 +152,12 @@ import Testing
 
     // MARK: - Site-wide rules pages
 
-    @Test func siteWideRulesPagesAreReusedUntilARuleOrAnExampleChanges() async throws {
+    @Test func siteWidePagesAreReusedUntilARuleOrAnExampleChanges() async throws {
         let fixture = try Fixture()
         defer { try? FileManager.default.removeItem(at: fixture.temp) }
         try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
-        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html"]
+        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html", "snippets/snippets.json"]
         let before = try paths.map(fixture.inode)
 
         // Prose only: no rule, pair or example changed, so every rules page is the previous one.
@@ -170,6 +170,8 @@ import Testing
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try fixture.inode("terms.html") != before[1])
         #expect(try fixture.text("terms.html").contains("b.b.1"))
+        #expect(try fixture.inode("snippets/snippets.json") != before[6])
+        #expect(try fixture.text("snippets/snippets.json").contains("struct B {}"))
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
 
         // A changed rule is in rules.json.

@@ -46,6 +46,8 @@ public actor BuildSession {
     private var files: [String: CachedFile] = [:]
     private var documents: [String: CachedDocument] = [:]
     private var pages: [String: CachedPage] = [:]
+    /// `snippets.json` as last made by a session that keeps its files (serve).
+    private var snippetIndex: CachedPage?
     private var themeCache: (stamp: String, theme: Theme)?
     private var previousOutput: [String: Data] = [:]
     /// The manifest of the site on disk that `docgen build` is about to replace: its unchanged pages
@@ -399,13 +401,28 @@ public actor BuildSession {
         let previousSets = previousManifest?.snippetSets ?? [:]
         let staging = self.staging
         let files = try await state.analysed.concurrentMap { entry -> [OutputFile] in
-            let files = entry.snippetFiles ?? SnippetExporter.snippetFiles(for: entry.document, prefix: "snippets/")
-            let unchanged = previousSets[entry.document.source.relativePath] == entry.textHash
-            let published = unchanged ? files.map { .reused($0.path) } : files
+            let published: [OutputFile]
+            if previousSets[entry.document.source.relativePath] == entry.textHash {
+                published = entry.document.snippets.map { .reused("snippets/" + SnippetExporter.path(of: $0)) }
+            } else {
+                published = entry.snippetFiles ?? SnippetExporter.snippetFiles(for: entry.document, prefix: "snippets/")
+            }
             return try staging?.write(published) ?? published
         }
         state.outputs += files.flatMap { $0 }
-        state.outputs += try emit([SnippetExporter.index(for: state.documents, prefix: "snippets/")])
+        // snippets.json is taken from the previous site when no snippet changed.
+        let indexPath = "snippets/snippets.json"
+        let fingerprint = SnippetExporter.indexFingerprint(for: state.documents, prefix: "snippets/")
+        state.pageFingerprints[indexPath] = fingerprint
+        if let cached = snippetIndex, cached.fingerprint == fingerprint {
+            state.outputs.append(cached.file)
+        } else if previousManifest?.pages[indexPath] == fingerprint {
+            state.outputs += try emit([.reused(indexPath)])
+        } else {
+            let index = SnippetExporter.index(for: state.documents, prefix: "snippets/")
+            snippetIndex = staging == nil ? CachedPage(fingerprint: fingerprint, file: index) : nil
+            state.outputs += try emit([index])
+        }
     }
 
     /// Search: the entries of each document (taken from the search entry cache when the document, its rules and

@@ -58,6 +58,22 @@ extension StableHasher {
         combine(strings: pair.sharedTerms)
     }
 
+    /// The hash of `items`, hashed in chunks of `chunkSize` on every core and combined in order: the same value
+    /// whatever the number of cores (site fingerprints cover hundreds of thousands of values).
+    static func hex<Item: Sendable>(ofChunks items: [Item], chunkSize: Int = 1024,
+                                    _ combine: @escaping @Sendable (inout StableHasher, Item) -> Void) -> String {
+        let chunks = stride(from: 0, to: items.count, by: max(chunkSize, 1)).map { $0..<min($0 + max(chunkSize, 1), items.count) }
+        let hashes = chunks.concurrentMap { range -> String in
+            var hasher = StableHasher()
+            for item in items[range] { combine(&hasher, item) }
+            return hasher.hex
+        }
+        var hasher = StableHasher()
+        hasher.combine(items.count)
+        hasher.combine(strings: hashes)
+        return hasher.hex
+    }
+
     /// Combines the number of `values`, then each.
     mutating func combine(strings values: [String]) {
         combine(values.count)

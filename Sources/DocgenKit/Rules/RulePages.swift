@@ -24,8 +24,9 @@ public enum RulePages {
     /// Anchor and badge of every rule, by document slug and block position.
     public static func annotations(for rules: [Rule]) -> [String: [SourcePosition: BlockAnnotation]] {
         var result: [String: [SourcePosition: BlockAnnotation]] = [:]
-        for rule in rules {
-            let annotation = BlockAnnotation(id: rule.id, classes: ["has-rule"], prefixHTML: badgeHTML(rule))
+        let badges = rules.concurrentMap(badgeHTML)
+        for (rule, badge) in zip(rules, badges) {
+            let annotation = BlockAnnotation(id: rule.id, classes: ["has-rule"], prefixHTML: badge)
             if let existing = result[rule.document]?[rule.position] {
                 result[rule.document]?[rule.position] = existing.merged(with: annotation)
             } else {
@@ -140,16 +141,13 @@ public enum RulePages {
         var hasher = StableHasher()
         hasher.combine(shared)
         hasher.combine(splitThreshold)
-        hasher.combine(catalog.rules.count)
-        for rule in catalog.rules { hasher.combine(rule: rule) }
-        hasher.combine(catalog.pairs.count)
-        for pair in catalog.pairs { hasher.combine(pair: pair) }
-        hasher.combine(documents.count)
-        for document in documents {
+        hasher.combine(StableHasher.hex(ofChunks: catalog.rules) { $0.combine(rule: $1) })
+        hasher.combine(StableHasher.hex(ofChunks: catalog.pairs) { $0.combine(pair: $1) })
+        hasher.combine(StableHasher.hex(ofChunks: documents, chunkSize: 16) { hasher, document in
             for part in [document.slug, document.title, document.outputPath] { hasher.combine(part) }
             hasher.combine(document.snippets.count)
             for snippet in document.snippets { hasher.combine(snippet: snippet) }
-        }
+        })
         return hasher.hex
     }
 

@@ -25,8 +25,20 @@ public enum SnippetExporter {
         return OutputFile(path: prefix + "snippets.json", data: json)
     }
 
-    private static func path(of snippet: Snippet) -> String {
+    /// Where `snippetFiles(for:prefix:)` puts the file of `snippet`, relative to `prefix`.
+    static func path(of snippet: Snippet) -> String {
         "\(snippet.document)/\(snippet.fileName)"
+    }
+
+    /// A fingerprint of everything `index(for:prefix:)` is made from (every field of every snippet).
+    static func indexFingerprint(for documents: [Document], prefix: String = "") -> String {
+        var hasher = StableHasher()
+        hasher.combine(prefix)
+        hasher.combine(StableHasher.hex(ofChunks: documents, chunkSize: 16) { hasher, document in
+            hasher.combine(document.snippets.count)
+            for snippet in document.snippets { hasher.combine(snippet: snippet) }
+        })
+        return hasher.hex
     }
 
     /// The snippet's code preceded by a header comment naming its source and polarity.

@@ -192,7 +192,7 @@ public actor BuildSession {
         // Documents without their trees only when the build streams to disk: a serve session keeps its documents.
         let documentCache = stale.isEmpty || keepsSnippetFiles ? DocumentCache()
             : options.documentCacheFile.map { DocumentCache(contentsOf: $0) } ?? DocumentCache()
-        let fresh = await stale.concurrentMap { file -> CachedDocument in
+        let fresh = stale.concurrentMap { file -> CachedDocument in
             let textHash = StableHasher.hexHash(file.text)
             let key = RuleCache.key(for: file, textHash: textHash)
             if let extracted = ruleCache.entry(for: key), let analysed = documentCache.entry(for: key, source: file) {
@@ -222,7 +222,7 @@ public actor BuildSession {
         state.documents = state.analysed.map(\.document)
         state.diagnostics += state.analysed.flatMap(\.diagnostics)
         if !stale.isEmpty {
-            state.diagnostics += await saveRuleCache(state.analysed, previous: ruleCache)
+            state.diagnostics += saveRuleCache(state.analysed, previous: ruleCache)
             if !keepsSnippetFiles { state.diagnostics += saveDocumentCache(state.analysed, previous: documentCache) }
         }
     }
@@ -236,23 +236,23 @@ public actor BuildSession {
     /// Writes the document cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
     private func saveDocumentCache(_ analysed: [CachedDocument], previous: DocumentCache) -> [Diagnostic] {
         guard let url = options.documentCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
-        let entries = analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
-            (entry.cacheKey, previous.file.blob(for: entry.cacheKey) ?? DocumentCache.encode(entry.document, diagnostics: entry.diagnostics))
-        }
         return Self.cacheWarning(url, what: "document cache", consequence: "parses every document again") {
-            try DocumentCache.write(entries, to: url)
+            try BlobCacheFile.write(count: analysed.count, to: url, kind: DocumentCache.kind, stamp: BuildManifest.executableStamp) { index in
+                let entry = analysed[index]
+                return (entry.cacheKey, previous.file.blob(for: entry.cacheKey) ?? DocumentCache.encode(entry.document, diagnostics: entry.diagnostics))
+            }
         }
     }
 
     /// Writes the rule cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
-    private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) async -> [Diagnostic] {
+    private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) -> [Diagnostic] {
         guard let url = options.ruleCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
-        let entries = await analysed.concurrentMap { entry -> (key: String, encoded: ArraySlice<UInt8>) in
-            (entry.cacheKey, previous.encodedEntry(for: entry.cacheKey)
-                ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
-        }
         return Self.cacheWarning(url, what: "rule cache", consequence: "extracts every rule again") {
-            try RuleCache.write(entries, to: url)
+            try BlobCacheFile.write(count: analysed.count, to: url, kind: RuleCache.kind, stamp: BuildManifest.executableStamp) { index in
+                let entry = analysed[index]
+                return (entry.cacheKey, previous.encodedEntry(for: entry.cacheKey)
+                    ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
+            }
         }
     }
 
@@ -434,9 +434,10 @@ public actor BuildSession {
         state.outputs += try emit(SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents, options: options))
         // Written after the index, whose term dictionary is gone by then (peak memory).
         guard let cacheFile = self.options.searchCacheFile, !cacheIsCurrent else { return }
-        let encoded = collected.concurrentMap { ($0.key, SearchEntryCache.encode($0.entries)) }
         state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {
-            try SearchEntryCache.write(encoded, to: cacheFile)
+            try BlobCacheFile.write(count: collected.count, to: cacheFile, kind: SearchEntryCache.kind, stamp: BuildManifest.executableStamp) {
+                (collected[$0].key, SearchEntryCache.encode(collected[$0].entries))
+            }
         }
     }
 

@@ -42,7 +42,7 @@ public struct CheckRunner: Sendable {
         let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
         let loaded = try loader.load()
         var diagnostics = loaded.diagnostics
-        let analysed = await loaded.files.concurrentMap { DocumentAnalyzer.analyze($0) }
+        let analysed = loaded.files.concurrentMap { DocumentAnalyzer.analyze($0) }
         let documents = SiteBuilder.navigationOrder(analysed.map(\.0))
         diagnostics += analysed.flatMap(\.1)
 

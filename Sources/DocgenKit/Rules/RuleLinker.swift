@@ -91,7 +91,7 @@ public enum RuleLinker {
         let chunkCount = min(rules.count, ProcessInfo.processInfo.activeProcessorCount * 8)
         guard chunkCount > 1 else { return pairs(rules) }
         let chunks = (0..<chunkCount).map { chunk in (rules.count * chunk / chunkCount)..<(rules.count * (chunk + 1) / chunkCount) }
-        let results = await chunks.concurrentMap { range -> [RulePair] in
+        let results = chunks.concurrentMap { range -> [RulePair] in
             var counts = plan.scratch
             return range.flatMap { plan.pairs(of: $0, counts: &counts) }
         }

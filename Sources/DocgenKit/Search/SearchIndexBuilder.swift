@@ -44,7 +44,7 @@ public enum SearchIndexBuilder {
     public static func filesInParallel(documents: [Document], rules: RuleCatalog,
                                        options: SearchIndexOptions = SearchIndexOptions()) async -> [OutputFile] {
         let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
-        let groups = await Array(documents.enumerated()).concurrentMap { index, document in
+        let groups = Array(documents.enumerated()).concurrentMap { index, document in
             SearchEntryCollector.entries(for: document, at: index, rules: rulesByDocument[document.slug] ?? [], options: options)
         }
         return files(entries: groups.flatMap { $0 }, documents: documents, options: options)

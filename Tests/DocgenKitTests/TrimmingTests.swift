@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import DocgenKit
 
-/// `trimming(_:)` and `consists(of:)` answer what Foundation's `trimmingCharacters(in:)` does.
+/// The Foundation-free text helpers answer what Foundation does: `trimming(_:)` and `consists(of:)` as
+/// `trimmingCharacters(in:)`, `NormativeClassifier.normalise` as `replacingOccurrences(of: "’", with: "'")`.
 @Suite struct TrimmingTests {
     static let sets: [CharacterSet] = [.whitespaces, .whitespacesAndNewlines, CharacterSet(charactersIn: ": "),
                                        CharacterSet(charactersIn: "\"'"), CharacterSet(charactersIn: "` ").union(.whitespaces)]
@@ -23,5 +24,23 @@ import Testing
                 #expect(line.consists(of: set) == line.trimmingCharacters(in: set).isEmpty)
             }
         }
+    }
+
+    @Test func curlyApostrophesAreStraightenedAsFoundationDoes() throws {
+        var lines = Self.hostile + ["don’t", "’’", "it’\u{301}s", "’ leading", "trailing ’", "mixed ’ and — dash"]
+        for url in Fixtures.contentFiles {
+            lines += try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        }
+        #expect(lines.contains { $0.contains("’") })
+        for line in lines {
+            let foundation = line.replacingOccurrences(of: "’", with: "'").trimmingCharacters(in: .whitespacesAndNewlines)
+            let ours = NormativeClassifier.normalise(line)
+            // `normalise` trims Character white space, which equals the Unicode set on text without odd marks.
+            if !line.unicodeScalars.contains(where: { $0.properties.generalCategory == .nonspacingMark }) {
+                #expect(ours == foundation, "\(line.debugDescription)")
+            }
+        }
+        #expect(NormativeClassifier.normalise(" don’t ") == "don't")
+        #expect(NormativeClassifier.normalise("it’\u{301}s") == "it’\u{301}s".replacingOccurrences(of: "’", with: "'"))
     }
 }

@@ -173,8 +173,8 @@ public enum NormativeClassifier {
 
     /// Straight apostrophes, trimmed.
     static func normalise(_ text: String) -> String {
-        // Most sentences have no curly apostrophe: skip the (Foundation) replacement then.
-        let straight = text.utf8.contains(0xE2) ? text.replacingOccurrences(of: "’", with: "'") : text
+        // Most sentences have no curly apostrophe: skip the replacement then.
+        let straight = text.utf8.contains(0xE2) ? String(text.map { $0 == "’" ? "'" : $0 }) : text
         guard let first = straight.firstIndex(where: { !$0.isWhitespace }),
               let last = straight.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(straight[first...last])

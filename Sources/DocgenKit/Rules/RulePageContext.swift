@@ -78,7 +78,7 @@ struct RulePageContext: Sendable {
             "line": rule.line,
             "sectionPath": (rule.section.count > 1 ? Array(rule.section.dropFirst()) : rule.section).joined(separator: " › "),
             "sectionHref": rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""),
-            "badgeHTML": RulePages.badgeHTML(rule).replacingOccurrences(of: "href=\"#", with: "href=\"\(prefix)\(HTMLEscaping.escapeHref(rule.pagePath))#"),
+            "badgeHTML": RulePages.badgeHTML(rule, hrefPrefix: prefix + HTMLEscaping.escapeHref(rule.pagePath)),
             "terms": rule.terms.map { term in ["term": term, "href": "terms.html#" + (termAnchors[term] ?? "")] },
             "termsHTML": termsHTML,
             "termsData": rule.terms.joined(separator: "|"),

@@ -24,7 +24,7 @@ public enum RulePages {
     /// Anchor and badge of every rule, by document slug and block position.
     public static func annotations(for rules: [Rule]) -> [String: [SourcePosition: BlockAnnotation]] {
         var result: [String: [SourcePosition: BlockAnnotation]] = [:]
-        let badges = rules.concurrentMap(badgeHTML)
+        let badges = rules.concurrentMap { badgeHTML($0) }
         for (rule, badge) in zip(rules, badges) {
             let annotation = BlockAnnotation(id: rule.id, classes: ["has-rule"], prefixHTML: badge)
             if let existing = result[rule.document]?[rule.position] {
@@ -36,12 +36,13 @@ public enum RulePages {
         return result
     }
 
-    /// `<span class="rule-badge strength-required" title="Rule x.y.z: required, P1"><a href="#x.y.z">required · P1</a></span>`.
-    public static func badgeHTML(_ rule: Rule) -> String {
+    /// `<span class="rule-badge strength-required" title="Rule x.y.z: required, P1"><a href="#x.y.z">required · P1</a></span>`;
+    /// `hrefPrefix` (already escaped, e.g. `../a.html`) goes before the link's `#x.y.z`.
+    public static func badgeHTML(_ rule: Rule, hrefPrefix: String = "") -> String {
         let label = rule.strength.rawValue + (rule.priority.map { " · " + $0 } ?? "")
         let title = "Rule \(rule.id): \(rule.strength.rawValue)" + (rule.priority.map { ", " + $0 } ?? "")
         return "<span class=\"rule-badge strength-\(rule.strength.rawValue)\" title=\"\(HTMLEscaping.escape(title))\">"
-            + "<a href=\"\(HTMLEscaping.escape(HTMLEscaping.escapeHref("#" + rule.id)))\">\(HTMLEscaping.escape(label))</a></span>"
+            + "<a href=\"\(hrefPrefix)\(HTMLEscaping.escape(HTMLEscaping.escapeHref("#" + rule.id)))\">\(HTMLEscaping.escape(label))</a></span>"
     }
 
     // MARK: - Site pages

@@ -15,10 +15,10 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
     var output: String = "_site"
 
-    @Option(name: .long, help: ArgumentHelp("Cache folder (default: .build/docgen-build-cache).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Folder of the build caches (analysed documents, rules, rule pairs, search entries; default: .build/docgen-build-cache).", valueName: "dir"))
     var cacheDir: String?
 
-    @Flag(name: .long, help: "Extract the rules of every document again; neither read nor write the cache.")
+    @Flag(name: .long, help: "Analyse every document, extract and pair every rule and collect every search entry again; neither read nor write the caches.")
     var noCache = false
 
     @Flag(name: .long, help: "Print the time each build step took.")

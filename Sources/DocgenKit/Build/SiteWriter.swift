@@ -194,7 +194,7 @@ public struct SiteWriter: Sendable {
     /// in directory order: killed half-way, it left folders without their marker, which no build would
     /// ever remove.)
     /// `remove` deletes one file or folder (tests inject one that stops half-way, as a kill would).
-    static func removeOwnedFolder(_ folder: URL, remove: (URL) throws -> Void = { try FileManager.default.removeItem(at: $0) }) {
+    static func removeOwnedFolder(_ folder: URL, remove: (URL) throws -> Void = { try TreeRemover.remove($0.path) }) {
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [] where name != markerName {
             try? remove(folder.appendingPathComponent(name))
         }

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // MARK: - Loading the content folder
 
@@ -66,10 +69,9 @@ public struct ContentLoader: Sendable {
 
     /// The stamp of `relativePath`, nil when it cannot be examined.
     public func stamp(_ relativePath: String) -> Stamp? {
-        let url = directory.appendingPathComponent(relativePath).resolvingSymlinksInPath()
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
-              let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date else { return nil }
-        return Stamp(size: size, modified: modified)
+        guard let info = Self.status(directory.appendingPathComponent(relativePath).path) else { return nil }
+        let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1_000_000_000
+        return Stamp(size: Int(info.st_size), modified: Date(timeIntervalSince1970: modified))
     }
 
     /// What reading one file gave: the file, or the diagnostic saying why it was skipped.
@@ -82,8 +84,7 @@ public struct ContentLoader: Sendable {
     public func read(_ relative: String) -> ReadOutcome {
         let display = displayName + "/" + relative
         let url = directory.appendingPathComponent(relative)
-        let type = (try? FileManager.default.attributesOfItem(atPath: url.resolvingSymlinksInPath().path)[.type]) as? FileAttributeType
-        guard type == .typeRegular else {
+        guard let info = Self.status(url.path), info.st_mode & S_IFMT == S_IFREG else {
             // A FIFO or device named *.md would block or never end: never read one.
             return .skipped(Diagnostic(.warning, file: display, id: "content.not-regular-file",
                 message: "not a regular file (a pipe, socket or device); it is skipped"))
@@ -107,6 +108,13 @@ public struct ContentLoader: Sendable {
                 range: failure.position.map { SourceRange(start: $0, end: $0) },
                 id: "content.encoding", message: failure.message))
         }
+    }
+
+    /// `stat` of `path`, following symbolic links; nil when it cannot be read. (`FileManager.attributesOfItem`
+    /// also looked up the owner's and group's names, reading `/etc/nsswitch.conf` twice per document.)
+    private static func status(_ path: String) -> stat? {
+        var info = stat()
+        return fstatat(AT_FDCWD, path, &info, 0) == 0 ? info : nil
     }
 
     /// Relative paths of every non-hidden file in the folder (Markdown or not), for link checking.

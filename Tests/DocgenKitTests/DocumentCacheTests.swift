@@ -53,17 +53,9 @@ import Testing
     }
 
     @Test func aBuildTakesDocumentsFromTheCacheOnlyWhenTheirTextIsUnchanged() async throws {
-        let temp = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: temp) }
-        let content = temp.appendingPathComponent("Content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        func write(_ text: String, _ name: String) throws {
-            try text.write(to: content.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        try write("# A\n\n- Always use `struct`.\n", "a.md")
-        try write("# B\n\n- Never use singletons.\n", "b.md")
-        var options = BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("site"))
-        options.cacheDirectory = temp.appendingPathComponent("cache")
+        let folder = try Fixtures.CachedContent([("a.md", "# A\n\n- Always use `struct`.\n"), ("b.md", "# B\n\n- Never use singletons.\n")])
+        defer { try? FileManager.default.removeItem(at: folder.temp) }
+        let options = folder.options
         _ = try await SiteBuilder(options: options).build()
         let url = try #require(options.documentCacheFile)
         let cache = DocumentCache(contentsOf: url)
@@ -77,7 +69,7 @@ import Testing
             return (key, DocumentCache.encode(entry.document, diagnostics: entry.diagnostics))
         }
         try DocumentCache.write(doctored, to: url)
-        try write("# B\n\n- Never use global singletons.\n", "b.md")
+        try folder.write("# B\n\n- Never use global singletons.\n", "b.md")
         let report = try await SiteBuilder(options: options).build()
         #expect(report.documents.map(\.title).sorted() == ["B", "Doctored A"])
         // The home page lists the doctored title; a.html, whose navigation changed, was rendered again from

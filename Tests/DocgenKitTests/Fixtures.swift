@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import DocgenKit
 
 /// Paths to the repository's test fixtures and real content, found from this source file's location.
 enum Fixtures {
@@ -30,6 +31,28 @@ enum Fixtures {
             .appendingPathComponent("docgen-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// A temporary content folder for build-cache tests: `write` puts a document in it, `options` builds it
+    /// into `site/` with the caches in `cache/`. Remove `temp` in a `defer`.
+    struct CachedContent {
+        let temp: URL
+        let content: URL
+        let options: BuildOptions
+
+        init(_ documents: [(name: String, text: String)]) throws {
+            temp = try Fixtures.temporaryDirectory()
+            content = temp.appendingPathComponent("Content")
+            try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
+            var options = BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("site"))
+            options.cacheDirectory = temp.appendingPathComponent("cache")
+            self.options = options
+            for (name, text) in documents { try write(text, name) }
+        }
+
+        func write(_ text: String, _ name: String) throws {
+            try text.write(to: content.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
     }
 
     /// The files of the site at `reference` (docgen's own `.docgen*` files aside), and those of them whose bytes

@@ -57,17 +57,9 @@ import Testing
     }
 
     @Test func aBuildPairsAgainOnlyWhenItsRulesChanged() async throws {
-        let temp = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: temp) }
-        let content = temp.appendingPathComponent("Content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        func write(_ text: String, _ name: String) throws {
-            try text.write(to: content.appendingPathComponent(name), atomically: true, encoding: .utf8)
-        }
-        try write("# A\n\n- Always use singletons.\n", "a.md")
-        try write("# C\n\n- Never use singletons.\n", "c.md")
-        var options = BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("site"))
-        options.cacheDirectory = temp.appendingPathComponent("cache")
+        let folder = try Fixtures.CachedContent([("a.md", "# A\n\n- Always use singletons.\n"), ("c.md", "# C\n\n- Never use singletons.\n")])
+        defer { try? FileManager.default.removeItem(at: folder.temp) }
+        let options = folder.options
         let first = try await BuildSession(options: options).build()
         let url = try #require(options.pairCacheFile)
         let key = PairCache.key(first.rules.rules.map { var rule = $0; rule.related = []; rule.conflicts = []; return rule })
@@ -77,13 +69,13 @@ import Testing
         // Doctored pairs under the same key: a prose edit keeps the rules, so the build takes them.
         pairs[0].reason = "Doctored reason."
         try PairCache.write(pairs, key: key, to: url)
-        try write("# A\n\nSome prose.\n\n- Always use singletons.\n", "a.md")
+        try folder.write("# A\n\nSome prose.\n\n- Always use singletons.\n", "a.md")
         let second = try await BuildSession(options: options).build()
         #expect(second.rules.pairs.map(\.reason) == ["Doctored reason."])
         #expect(String(decoding: try #require(second.files["conflicts.html"]?.data), as: UTF8.self).contains("Doctored reason."))
 
         // A rule changed: paired again, and the cache holds the new pairs.
-        try write("# C\n\n- Never use global singletons.\n", "c.md")
+        try folder.write("# C\n\n- Never use global singletons.\n", "c.md")
         let third = try await BuildSession(options: options).build()
         #expect(third.rules.pairs.count == 1)
         #expect(third.rules.pairs.allSatisfy { $0.reason != "Doctored reason." })

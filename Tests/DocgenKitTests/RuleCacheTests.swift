@@ -57,14 +57,9 @@ import Testing
     }
 
     @Test func aBuildTakesRulesFromTheCacheOnlyForUnchangedDocuments() async throws {
-        let temp = try Fixtures.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: temp) }
-        let content = temp.appendingPathComponent("Content")
-        try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        try "# A\n\n- Always use `struct`.\n".write(to: content.appendingPathComponent("a.md"), atomically: true, encoding: .utf8)
-        try "# B\n\n- Never use singletons.\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
-        var options = BuildOptions(contentDirectory: content, outputDirectory: temp.appendingPathComponent("site"))
-        options.cacheDirectory = temp.appendingPathComponent("cache")
+        let folder = try Fixtures.CachedContent([("a.md", "# A\n\n- Always use `struct`.\n"), ("b.md", "# B\n\n- Never use singletons.\n")])
+        defer { try? FileManager.default.removeItem(at: folder.temp) }
+        let options = folder.options
         _ = try await BuildSession(options: options).build()
         let url = try #require(options.ruleCacheFile)
         let cache = RuleCache(contentsOf: url)
@@ -77,7 +72,7 @@ import Testing
             return (key, RuleCache.encode(entry))
         }
         try RuleCache.write(doctored, to: url)
-        try "# B\n\n- Never use global singletons.\n".write(to: content.appendingPathComponent("b.md"), atomically: true, encoding: .utf8)
+        try folder.write("# B\n\n- Never use global singletons.\n", "b.md")
         let snapshot = try await BuildSession(options: options).build()
         let texts = snapshot.rules.rules.map(\.plainText)
         #expect(texts.contains("From the cache: a"))

@@ -37,6 +37,11 @@ struct BinaryWriter {
         for value in values { string(value) }
     }
 
+    /// Diagnostics, as a JSON blob: they are few, and JSON keeps their nested notes and ranges simple to store.
+    mutating func diagnostics(_ values: [Diagnostic]) {
+        blob((try? JSONEncoder().encode(values)) ?? Data("[]".utf8))
+    }
+
     /// Bytes written by another writer, with their length.
     mutating func blob<Bytes: Collection>(_ value: Bytes) where Bytes.Element == UInt8 {
         int(value.count)
@@ -114,6 +119,11 @@ struct BinaryReader {
     /// The bytes in `range` (a range this reader returned).
     func bytes(in range: Range<Int>) -> ArraySlice<UInt8> {
         bytes[range]
+    }
+
+    /// Diagnostics `BinaryWriter.diagnostics` wrote.
+    mutating func diagnostics() throws -> [Diagnostic] {
+        try JSONDecoder().decode([Diagnostic].self, from: Data(bytes(in: try blob())))
     }
 
     /// The range of a blob `BinaryWriter.blob` wrote, consumed.

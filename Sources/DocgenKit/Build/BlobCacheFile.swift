@@ -113,3 +113,40 @@ struct BlobCacheFile: Sendable {
         }
     }
 }
+
+// MARK: - Caches kept in one such file
+
+/// A build cache whose entries live in a `BlobCacheFile` of its own kind: `RuleCache`, `DocumentCache`,
+/// `SearchEntryCache`. Each adds how its entries are keyed, encoded and decoded.
+protocol BlobCache: Sendable {
+    /// The magic string and format of the cache's file.
+    static var kind: BlobCacheFile.Kind { get }
+    /// The file's entries.
+    var file: BlobCacheFile { get }
+    /// A cache over `file`.
+    init(file: BlobCacheFile)
+}
+
+extension BlobCache {
+    /// An empty cache.
+    init() {
+        self.init(file: BlobCacheFile())
+    }
+
+    /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
+    init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
+        self.init(file: BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: stamp))
+    }
+
+    /// Writes `entries` (key → encoded entry) to `url` atomically, creating its folder.
+    static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
+                      stamp: String = BuildManifest.executableStamp) throws {
+        try BlobCacheFile.write(entries.map { ($0.key, $0.encoded) }, to: url, kind: kind, stamp: stamp)
+    }
+
+    /// Writes `count` entries made by `entry`, a batch at a time (`BlobCacheFile.write(count:to:kind:stamp:batchSize:entry:)`).
+    static func write(count: Int, to url: URL, stamp: String = BuildManifest.executableStamp,
+                      entry: @Sendable (Int) -> (key: String, blob: ArraySlice<UInt8>)) throws {
+        try BlobCacheFile.write(count: count, to: url, kind: kind, stamp: stamp, entry: entry)
+    }
+}

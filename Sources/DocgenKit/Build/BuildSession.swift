@@ -237,7 +237,7 @@ public actor BuildSession {
     private func saveDocumentCache(_ analysed: [CachedDocument], previous: DocumentCache) -> [Diagnostic] {
         guard let url = options.documentCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
         return Self.cacheWarning(url, what: "document cache", consequence: "parses every document again") {
-            try BlobCacheFile.write(count: analysed.count, to: url, kind: DocumentCache.kind, stamp: BuildManifest.executableStamp) { index in
+            try DocumentCache.write(count: analysed.count, to: url) { index in
                 let entry = analysed[index]
                 return (entry.cacheKey, previous.file.blob(for: entry.cacheKey) ?? DocumentCache.encode(entry.document, diagnostics: entry.diagnostics))
             }
@@ -248,7 +248,7 @@ public actor BuildSession {
     private func saveRuleCache(_ analysed: [CachedDocument], previous: RuleCache) -> [Diagnostic] {
         guard let url = options.ruleCacheFile, !previous.file.holdsExactly(Set(analysed.map(\.cacheKey))) else { return [] }
         return Self.cacheWarning(url, what: "rule cache", consequence: "extracts every rule again") {
-            try BlobCacheFile.write(count: analysed.count, to: url, kind: RuleCache.kind, stamp: BuildManifest.executableStamp) { index in
+            try RuleCache.write(count: analysed.count, to: url) { index in
                 let entry = analysed[index]
                 return (entry.cacheKey, previous.encodedEntry(for: entry.cacheKey)
                     ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
@@ -435,7 +435,7 @@ public actor BuildSession {
         // Written after the index, whose term dictionary is gone by then (peak memory).
         guard let cacheFile = self.options.searchCacheFile, !cacheIsCurrent else { return }
         state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {
-            try BlobCacheFile.write(count: collected.count, to: cacheFile, kind: SearchEntryCache.kind, stamp: BuildManifest.executableStamp) {
+            try SearchEntryCache.write(count: collected.count, to: cacheFile) {
                 (collected[$0].key, SearchEntryCache.encode(collected[$0].entries))
             }
         }

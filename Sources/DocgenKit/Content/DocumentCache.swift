@@ -11,7 +11,7 @@ import Foundation
 /// the document's page, which a build does only when something the page shows changed; those analyse the
 /// document again (`BuildSession.fullDocument`). Keyed like `RuleCache` (the document's paths and text); the
 /// file is a `BlobCacheFile` (tied to the docgen binary that wrote it; damaged or foreign means empty).
-struct DocumentCache: Sendable {
+struct DocumentCache: BlobCache {
     static let kind = BlobCacheFile.Kind(magic: "docgen-document-cache", format: 1)
 
     /// One document as analysed, without its tree.
@@ -20,17 +20,10 @@ struct DocumentCache: Sendable {
         var diagnostics: [Diagnostic]
     }
 
-    /// The file's entries.
     let file: BlobCacheFile
 
-    /// An empty cache.
-    init() {
-        file = BlobCacheFile()
-    }
-
-    /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
-    init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
-        file = BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: stamp)
+    init(file: BlobCacheFile) {
+        self.file = file
     }
 
     /// The tree every document taken from the cache has: an empty document.
@@ -44,12 +37,6 @@ struct DocumentCache: Sendable {
     }
 
     // MARK: - Writing
-
-    /// Writes `entries` (key → encoded entry) to `url` atomically, creating its folder.
-    static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
-                      stamp: String = BuildManifest.executableStamp) throws {
-        try BlobCacheFile.write(entries.map { ($0.key, $0.encoded) }, to: url, kind: kind, stamp: stamp)
-    }
 
     /// One document's analysis, encoded (its source and tree are not stored).
     static func encode(_ document: Document, diagnostics: [Diagnostic]) -> ArraySlice<UInt8> {
@@ -79,8 +66,7 @@ struct DocumentCache: Sendable {
             encode(link.range, into: &writer)
             writer.bool(link.isImage)
         }
-        // Analysis diagnostics are few; JSON keeps their nested notes and ranges simple to store.
-        writer.blob((try? JSONEncoder().encode(diagnostics)) ?? Data("[]".utf8))
+        writer.diagnostics(diagnostics)
         return writer.bytes[...]
     }
 
@@ -132,7 +118,7 @@ struct DocumentCache: Sendable {
             let (destination, text) = (try reader.string(), try reader.string())
             links.append(LinkReference(destination: destination, text: text, range: try decodeRange(&reader), isImage: try reader.bool()))
         }
-        let diagnostics = try JSONDecoder().decode([Diagnostic].self, from: Data(reader.bytes(in: try reader.blob())))
+        let diagnostics = try reader.diagnostics()
         let document = Document(source: source, frontMatter: frontMatter, root: emptyRoot, title: title, summary: summary,
                                 headings: headings, snippets: snippets, links: links, wordCount: wordCount)
         return Entry(document: document, diagnostics: diagnostics)

@@ -9,7 +9,7 @@ import Foundation
 /// only on the document: its relative path, display path and text. Those three are the key. The file is a
 /// `BlobCacheFile` (tied to the docgen binary that wrote it; damaged or foreign means empty); each blob is one
 /// document's encoded rules, decoded only when that document asks for them.
-struct RuleCache: Sendable {
+struct RuleCache: BlobCache {
     /// What `RuleExtractor.extract(_:)` returned for one document.
     struct Entry: Sendable, Equatable {
         var rules: [Rule]
@@ -18,17 +18,10 @@ struct RuleCache: Sendable {
 
     static let kind = BlobCacheFile.Kind(magic: "docgen-rule-cache", format: 1)
 
-    /// The file's entries.
     let file: BlobCacheFile
 
-    /// An empty cache.
-    init() {
-        file = BlobCacheFile()
-    }
-
-    /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
-    init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
-        file = BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: stamp)
+    init(file: BlobCacheFile) {
+        self.file = file
     }
 
     /// Number of entries.
@@ -59,19 +52,12 @@ struct RuleCache: Sendable {
 
     // MARK: - Writing
 
-    /// Writes `entries` (key → encoded entry) to `url` atomically, creating its folder.
-    static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
-                      stamp: String = BuildManifest.executableStamp) throws {
-        try BlobCacheFile.write(entries.map { ($0.key, $0.encoded) }, to: url, kind: kind, stamp: stamp)
-    }
-
     /// One entry's bytes.
     static func encode(_ entry: Entry) -> ArraySlice<UInt8> {
         var writer = BinaryWriter()
         writer.int(entry.rules.count)
         for rule in entry.rules { encode(rule, into: &writer) }
-        // Rule diagnostics are few; JSON keeps their nested notes and ranges simple to store.
-        writer.blob((try? JSONEncoder().encode(entry.diagnostics)) ?? Data("[]".utf8))
+        writer.diagnostics(entry.diagnostics)
         return writer.bytes[...]
     }
 
@@ -108,7 +94,7 @@ struct RuleCache: Sendable {
         var rules: [Rule] = []
         rules.reserveCapacity(max(0, min(count, 100_000)))
         for _ in 0..<max(count, 0) { rules.append(try decodeRule(&reader)) }
-        let diagnostics = try JSONDecoder().decode([Diagnostic].self, from: Data(reader.bytes(in: try reader.blob())))
+        let diagnostics = try reader.diagnostics()
         return Entry(rules: rules, diagnostics: diagnostics)
     }
 

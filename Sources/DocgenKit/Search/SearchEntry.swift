@@ -42,13 +42,6 @@ public struct SearchEntry: Sendable, Hashable {
     /// Creates an entry and collects the terms of `titleText` and `bodyText`.
     public init(kind: Kind, document: Int, title: String, text: String, anchor: String, path: [String] = [],
                 detail: String = "", titleText: [String], bodyText: [String]) {
-        self.kind = kind
-        self.document = document
-        self.title = title
-        self.text = text
-        self.anchor = anchor
-        self.path = path
-        self.detail = detail
         var terms: [String: Int] = [:]
         for text in titleText {
             for term in SearchTokenizer.terms(text) { terms[term, default: 0] |= Field.title.rawValue }
@@ -56,7 +49,7 @@ public struct SearchEntry: Sendable, Hashable {
         for text in bodyText {
             for term in SearchTokenizer.terms(text) { terms[term, default: 0] |= Field.body.rawValue }
         }
-        self.terms = terms
+        self.init(kind: kind, document: document, title: title, text: text, anchor: anchor, path: path, detail: detail, terms: terms)
     }
 
     /// Creates an entry with its terms already collected (`SearchEntryCache`).

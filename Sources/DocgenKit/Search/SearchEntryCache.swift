@@ -12,20 +12,13 @@ import Foundation
 /// gains a rule with the same id) and on the collector's limits; the key hashes all of them. The entry's
 /// document number is not stored: it is the document's position in this build. The file is a
 /// `BlobCacheFile` (tied to the docgen binary that wrote it; damaged or foreign means empty).
-struct SearchEntryCache: Sendable {
+struct SearchEntryCache: BlobCache {
     static let kind = BlobCacheFile.Kind(magic: "docgen-search-cache", format: 1)
 
-    /// The file's entries.
     let file: BlobCacheFile
 
-    /// An empty cache.
-    init() {
-        file = BlobCacheFile()
-    }
-
-    /// The cache at `url`; empty when there is none, or it is damaged or was written by another docgen.
-    init(contentsOf url: URL, stamp: String = BuildManifest.executableStamp) {
-        file = BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: stamp)
+    init(file: BlobCacheFile) {
+        self.file = file
     }
 
     /// The key of one document's entries: `documentKey` (its paths and text, `RuleCache.key`), every field of
@@ -63,12 +56,6 @@ struct SearchEntryCache: Sendable {
     }
 
     // MARK: - Writing
-
-    /// Writes `entries` (key → one document's entries) to `url` atomically, creating its folder.
-    static func write(_ entries: [(key: String, encoded: ArraySlice<UInt8>)], to url: URL,
-                      stamp: String = BuildManifest.executableStamp) throws {
-        try BlobCacheFile.write(entries.map { ($0.key, $0.encoded) }, to: url, kind: kind, stamp: stamp)
-    }
 
     /// One document's entries, encoded.
     static func encode(_ entries: [SearchEntry]) -> ArraySlice<UInt8> {

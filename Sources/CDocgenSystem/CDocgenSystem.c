@@ -6,6 +6,9 @@
 #if defined(__linux__)
 #include <sys/syscall.h>
 #endif
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 int docgen_exchange_paths(const char *first, const char *second) {
 #if defined(__linux__) && defined(SYS_renameat2)
@@ -15,5 +18,14 @@ int docgen_exchange_paths(const char *first, const char *second) {
     (void)second;
     errno = ENOSYS;
     return -1;
+#endif
+}
+
+int docgen_set_allocator_top_pad(int bytes) {
+#if defined(__GLIBC__)
+    return mallopt(M_TOP_PAD, bytes);
+#else
+    (void)bytes;
+    return 0;
 #endif
 }

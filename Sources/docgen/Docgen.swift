@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocgenKit
 
 /// The `docgen` command line: a thin layer over DocgenKit's pipeline.
 @main
@@ -13,6 +14,7 @@ struct Docgen: AsyncParsableCommand {
 
     /// Runs the command; usage errors exit with status 2 (not ArgumentParser's 64), as every command documents.
     static func main() async {
+        AllocatorTuning.apply()
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {

@@ -5,4 +5,9 @@
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS where unsupported).
 int docgen_exchange_paths(const char *first, const char *second);
 
+/// Asks glibc's malloc for `bytes` of slack each time a heap grows (mallopt M_TOP_PAD), so that threads
+/// allocating many small pieces make a few large mprotect calls instead of tens of thousands.
+/// Returns 1 on success, 0 otherwise (and where there is no glibc).
+int docgen_set_allocator_top_pad(int bytes);
+
 #endif

@@ -28,7 +28,7 @@ import Testing
         let url = temp.appendingPathComponent("cache/rules.bin")
         try RuleCache.write((entries + [withDiagnostic]).map { ($0.key, RuleCache.encode($0.entry)) }, to: url)
         let cache = RuleCache(contentsOf: url)
-        #expect(cache.count == entries.count + 1)
+        #expect(cache.file.count == entries.count + 1)
         for (key, entry) in entries + [withDiagnostic] {
             #expect(cache.entry(for: key) == entry)
         }
@@ -52,8 +52,8 @@ import Testing
             }
         }
         try whole.write(to: url)
-        #expect(RuleCache(contentsOf: url, stamp: "another docgen").count == 0)
-        #expect(RuleCache(contentsOf: temp.appendingPathComponent("missing.bin")).count == 0)
+        #expect(RuleCache(contentsOf: url, stamp: "another docgen").file.count == 0)
+        #expect(RuleCache(contentsOf: temp.appendingPathComponent("missing.bin")).file.count == 0)
     }
 
     @Test func aBuildTakesRulesFromTheCacheOnlyForUnchangedDocuments() async throws {
@@ -63,10 +63,10 @@ import Testing
         _ = try await BuildSession(options: options).build()
         let url = try #require(options.ruleCacheFile)
         let cache = RuleCache(contentsOf: url)
-        #expect(cache.count == 2)
+        #expect(cache.file.count == 2)
 
         // Doctor the cached rules of both documents: the build shows them only for the unchanged one.
-        let doctored = try cache.keys.map { key -> (key: String, encoded: ArraySlice<UInt8>) in
+        let doctored = try cache.file.keys.map { key -> (key: String, encoded: ArraySlice<UInt8>) in
             var entry = try #require(cache.entry(for: key))
             entry.rules[0].plainText = "From the cache: \(entry.rules[0].document)"
             return (key, RuleCache.encode(entry))
@@ -79,7 +79,7 @@ import Testing
         #expect(!texts.contains("From the cache: b"))
         #expect(texts.contains("Never use global singletons."))
         // The cache now holds b.md's new text and a.md's entry as it was.
-        #expect(RuleCache(contentsOf: url).count == 2)
+        #expect(RuleCache(contentsOf: url).file.count == 2)
     }
 
     @Test func aSiteBuiltWithTheCacheEqualsOneBuiltWithout() async throws {

@@ -45,8 +45,8 @@ import Testing
         #expect(moved.allSatisfy { $0.document == 7 })
         #expect(moved.map(\.title) == stored[2].entries.map(\.title))
         #expect(cache.entries(for: "absent", document: 0) == nil)
-        #expect(cache.holdsExactly(Set(stored.map(\.key))))
-        #expect(!cache.holdsExactly(Set(stored.dropLast().map(\.key))))
+        #expect(cache.file.holdsExactly(Set(stored.map(\.key))))
+        #expect(!cache.file.holdsExactly(Set(stored.dropLast().map(\.key))))
     }
 
     @Test func aDamagedOrForeignFileIsAnEmptyCache() throws {

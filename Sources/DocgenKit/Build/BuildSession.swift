@@ -452,7 +452,7 @@ public actor BuildSession {
             return (key, cache.entries(for: key, document: index)
                 ?? SearchEntryCollector.entries(for: fullDocument(entry), at: index, rules: rules, options: options))
         }
-        return (collected, cache.holdsExactly(Set(collected.map(\.key))))
+        return (collected, cache.file.holdsExactly(Set(collected.map(\.key))))
     }
 
     /// Hands files on: written into the staging folder now (and returned without their bytes) when

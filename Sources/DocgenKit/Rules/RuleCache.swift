@@ -24,12 +24,6 @@ struct RuleCache: BlobCache {
         self.file = file
     }
 
-    /// Number of entries.
-    var count: Int { file.count }
-
-    /// The keys of the entries.
-    var keys: [String] { file.keys }
-
     /// The key of a document: its paths and a hash of its text.
     static func key(for source: SourceFile, textHash: String) -> String {
         var hasher = StableHasher()

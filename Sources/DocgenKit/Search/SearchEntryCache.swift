@@ -50,11 +50,6 @@ struct SearchEntryCache: BlobCache {
         return try? Self.decode(&reader, document: document)
     }
 
-    /// Whether the file holds exactly the entries `keys`.
-    func holdsExactly(_ keys: Set<String>) -> Bool {
-        file.holdsExactly(keys)
-    }
-
     // MARK: - Writing
 
     /// One document's entries, encoded.

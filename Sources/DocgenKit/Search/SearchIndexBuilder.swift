@@ -40,16 +40,6 @@ public enum SearchIndexBuilder {
         return assemble(entries, documents: documents, options: options)
     }
 
-    /// `files(documents:rules:options:)`, collecting the entries of the documents in parallel.
-    public static func filesInParallel(documents: [Document], rules: RuleCatalog,
-                                       options: SearchIndexOptions = SearchIndexOptions()) async -> [OutputFile] {
-        let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
-        let groups = Array(documents.enumerated()).concurrentMap { index, document in
-            SearchEntryCollector.entries(for: document, at: index, rules: rulesByDocument[document.slug] ?? [], options: options)
-        }
-        return files(entries: groups.flatMap { $0 }, documents: documents, options: options)
-    }
-
     /// The files of the search index of entries already collected (numbered in order; each entry's
     /// `document` is a position in `documents`).
     static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions) -> [OutputFile] {

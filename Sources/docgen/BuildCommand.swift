@@ -18,7 +18,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Folder of the build caches (analysed documents, rules, rule pairs, search entries; default: .build/docgen-build-cache).", valueName: "dir"))
     var cacheDir: String?
 
-    @Flag(name: .long, help: "Analyse every document, extract and pair every rule and collect every search entry again; neither read nor write the caches.")
+    @Flag(name: .long, help: "Analyse every document, extract and pair every rule and collect every search entry again; neither read nor write the caches, nor keep the replaced site beside the output (.<output>.spare) to write the next site into.")
     var noCache = false
 
     @Flag(name: .long, help: "Print the time each build step took.")

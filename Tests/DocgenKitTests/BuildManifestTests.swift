@@ -165,19 +165,21 @@ import Testing
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try paths.map(fixture.inode) == before)
 
-        // A new example mentioning a rule's term is listed in the term index.
+        // A new example mentioning a rule's term is listed in the term index. (A new file's inode differs
+        // from the one it replaces while that one is still in the live site; an inode freed earlier may be reused.)
         try fixture.write("# B\n\nOther text.\n\n```swift\nstruct B {}\n```\n", "b.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try fixture.inode("terms.html") != before[1])
         #expect(try fixture.text("terms.html").contains("b.b.1"))
         #expect(try fixture.inode("snippets/snippets.json") != before[6])
+        let rulesJSON = try fixture.inode("rules.json")
         #expect(try fixture.text("snippets/snippets.json").contains("struct B {}"))
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
 
         // A changed rule is in rules.json.
         try fixture.write("# C\n\n- Never use global singletons.\n", "c.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
-        #expect(try fixture.inode("rules.json") != before[3])
+        #expect(try fixture.inode("rules.json") != rulesJSON)
         #expect(try fixture.text("rules.json").contains("Never use global singletons."))
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
     }

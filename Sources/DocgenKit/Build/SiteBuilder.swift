@@ -60,6 +60,7 @@ public struct SiteBuilder: Sendable {
     public func build() async throws -> Report {
         var writer = SiteWriter(output: options.outputDirectory)
         writer.writeBytes = writeBytes
+        writer.recyclesPreviousSite = options.cacheDirectory != nil
         try checkOutputLocation()
         try writer.validate()
         let start = DispatchTime.now()

@@ -19,6 +19,10 @@ public final class SiteStaging: Sendable {
         var folder: URL?
         var directories: Set<String> = [""]
         var paths: Set<String> = []
+        /// Files of the claimed spare (`SpareSite`) that this build has not written yet.
+        var leftovers: Set<String> = []
+        /// Folders of the claimed spare.
+        var spareDirectories: Set<String> = []
     }
 
     /// Creates a staging area for `writer`'s output folder; nothing is created on disk yet.
@@ -34,9 +38,9 @@ public final class SiteStaging: Sendable {
     @discardableResult
     public func write(_ files: [OutputFile]) throws -> [OutputFile] {
         guard !files.isEmpty else { return [] }
-        let folder: URL
+        let folder: URL, replacing: [Bool]
         do {
-            folder = try prepare(files)
+            (folder, replacing) = try prepare(files)
         } catch let failure as SiteWriter.Failure {
             throw failure
         } catch {
@@ -48,7 +52,7 @@ public final class SiteStaging: Sendable {
         DispatchQueue.concurrentPerform(iterations: writers) { lane in
             for index in stride(from: lane, to: files.count, by: writers) {
                 if let failure = SiteWriter.write(files[index], into: stagingPath, previousSite: outputPath,
-                                                  writeBytes: writeBytes) {
+                                                  replacing: replacing[index], writeBytes: writeBytes) {
                     failures.withLock { $0.append((index, failure)) }
                     return
                 }
@@ -64,31 +68,53 @@ public final class SiteStaging: Sendable {
     }
 
     /// Creates the staging folder (first call) and the folders `files` go into; removes files already
-    /// written at their paths, so that the last one wins.
-    private func prepare(_ files: [OutputFile]) throws -> URL {
-        try state.withLock { state -> URL in
-            let folder = try state.folder ?? createFolder()
+    /// written at their paths, so that the last one wins. Returns the folder and, for each file, whether a
+    /// file of the claimed spare is at its path (to keep, if it is the output folder's, or to replace).
+    private func prepare(_ files: [OutputFile]) throws -> (URL, [Bool]) {
+        try state.withLock { state -> (URL, [Bool]) in
+            let folder = try state.folder ?? createFolder(&state)
             state.folder = folder
-            for file in files where !file.isWritten {
+            var replacing = [Bool](repeating: false, count: files.count)
+            for (index, file) in files.enumerated() where !file.isWritten {
                 let directory = (file.path as NSString).deletingLastPathComponent
                 if !state.directories.contains(directory) {
+                    // A spare made from another layout may have a file where a folder goes, or the reverse.
+                    var ancestor = ""
+                    for component in directory.split(separator: "/") where !state.leftovers.isEmpty {
+                        ancestor += ancestor.isEmpty ? String(component) : "/" + component
+                        if state.leftovers.remove(ancestor) != nil { unlink(folder.path + "/" + ancestor) }
+                    }
                     try FileManager.default.createDirectory(at: folder.appendingPathComponent(directory),
                                                             withIntermediateDirectories: true)
                     state.directories.insert(directory)
                 }
-                if !state.paths.insert(file.path).inserted { unlink(folder.path + "/" + file.path) }
+                if state.spareDirectories.contains(file.path), !state.directories.contains(file.path) {
+                    try? TreeRemover.remove(folder.path + "/" + file.path)
+                }
+                if !state.paths.insert(file.path).inserted {
+                    unlink(folder.path + "/" + file.path)
+                } else if state.leftovers.remove(file.path) != nil {
+                    replacing[index] = true
+                }
             }
-            return folder
+            return (folder, replacing)
         }
     }
 
-    private func createFolder() throws -> URL {
+    /// Creates the staging folder: the spare of the output folder taken over (when the writer recycles it),
+    /// else a new folder.
+    private func createFolder(_ state: inout State) throws -> URL {
         try writer.validate()
         let parent = writer.output.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         writer.removeStaleTemporaries()
         let name = ".\(writer.output.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let folder = parent.appendingPathComponent(name)
+        if writer.recyclesPreviousSite, let spare = SpareSite(output: writer.output).claim(as: folder) {
+            state.leftovers = spare.files
+            state.spareDirectories = Set(spare.directories)
+            return folder
+        }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             // The marker goes first: whatever happens next, the folder is recognisably ours.
@@ -103,11 +129,18 @@ public final class SiteStaging: Sendable {
 
     // MARK: - Finishing
 
-    /// Replaces the output folder with the staging folder (created empty if nothing was written).
+    /// Replaces the output folder with the staging folder (created empty if nothing was written), after
+    /// deleting what a claimed spare had that this build did not write.
     public func commit() throws {
         let folder = try state.withLock { state -> URL in
-            let folder = try state.folder ?? createFolder()
+            let folder = try state.folder ?? createFolder(&state)
             state.folder = nil
+            for path in state.leftovers { unlink(folder.path + "/" + path) }
+            // Deepest first; a folder that still holds something stays.
+            for directory in state.spareDirectories.sorted(by: >) where !state.directories.contains(directory) {
+                rmdir(folder.path + "/" + directory)
+            }
+            state.leftovers = []
             return folder
         }
         do {
@@ -118,7 +151,8 @@ public final class SiteStaging: Sendable {
         }
     }
 
-    /// Removes the staging folder and everything written into it; the output folder is left as it was.
+    /// Removes the staging folder and everything written into it (a claimed spare too: a failure may be a
+    /// full disk); the output folder is left as it was.
     public func discard() {
         let folder = state.withLock { state -> URL? in
             defer { state.folder = nil }

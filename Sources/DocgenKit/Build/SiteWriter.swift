@@ -61,6 +61,10 @@ public struct SiteWriter: Sendable {
     /// `writeBytes(_:to:)`'s system calls, except in tests, which inject a disk that fills up.
     var writeBytes: @Sendable (Data, String) -> Int32 = { data, path in SiteWriter.writeBytes(data, to: path) }
 
+    /// Whether the site a swap replaces is kept as the output folder's spare (`SpareSite`) and the next
+    /// build writes into that spare instead of an empty folder. `docgen build` keeps it unless `--no-cache`.
+    public var recyclesPreviousSite = false
+
     /// Creates a writer for `output`.
     public init(output: URL) {
         self.output = output.standardizedFileURL
@@ -114,14 +118,26 @@ public struct SiteWriter: Sendable {
     }
 
     /// Writes one file into the staging folder with plain system calls (or hard-links the previous
-    /// site's copy); returns what went wrong, if anything.
-    static func write(_ file: OutputFile, into staging: String, previousSite: String,
+    /// site's copy); returns what went wrong, if anything. `replacing`: a file of a recycled spare is at the
+    /// path; it is kept when it is the previous site's file, else unlinked first (it may be a link shared with
+    /// the live site, which must never be written through).
+    static func write(_ file: OutputFile, into staging: String, previousSite: String, replacing: Bool = false,
                       writeBytes: (Data, String) -> Int32) -> Failure? {
         if file.isWritten { return nil }
         let destination = staging + "/" + file.path
         if file.reusesPreviousFile {
             // Unchanged since the last build: link the previous site's file (no copy, no read).
-            return link(previousSite + "/" + file.path, destination) == 0 ? nil : .previousFileMissing(file.path)
+            let source = previousSite + "/" + file.path
+            if replacing {
+                if SpareSite.isSameFile(source, destination) { return nil }
+                unlink(destination)
+            }
+            return link(source, destination) == 0 ? nil : .previousFileMissing(file.path)
+        }
+        if replacing {
+            // Creating a file is the dearest step on ext4 (finding a free inode); most files are as they were.
+            if hasContents(file.data, at: destination) { return nil }
+            unlink(destination)
         }
         let error = writeBytes(file.data, destination)
         return error == 0 ? nil : .writeFailed(path: file.path, reason: String(cString: strerror(error)))
@@ -129,8 +145,39 @@ public struct SiteWriter: Sendable {
 
     /// Writes `data` to a new file at `path` with plain system calls; returns 0 or the `errno` of the failure.
     static func writeBytes(_ data: Data, to path: String) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        // O_EXCL: a file already at `path` may be a hard link into the live site; never truncate it.
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return errno }
+        return finishWriting(data, to: descriptor)
+    }
+
+    /// Whether the regular file at `path` (not followed if a link) holds exactly `data`.
+    static func hasContents(_ data: Data, at path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == data.count else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var existing = [UInt8](repeating: 0, count: data.count + 1)
+        var total = 0
+        while total < existing.count {
+            let count = existing.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress.map { $0 + total }, buffer.count - total)
+            }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            total += count
+        }
+        guard total == data.count else { return false }
+        return data.isEmpty || data.withUnsafeBytes { new in
+            existing.withUnsafeBytes { old in
+                guard let new = new.baseAddress, let old = old.baseAddress else { return false }
+                return memcmp(new, old, total) == 0
+            }
+        }
+    }
+
+    private static func finishWriting(_ data: Data, to descriptor: Int32) -> Int32 {
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -157,7 +204,7 @@ public struct SiteWriter: Sendable {
         }
         // renameat2(RENAME_EXCHANGE) swaps both folders in one step: readers never see a missing site.
         if docgen_exchange_paths(staging.path, output.path) == 0 {
-            Self.removeOwnedFolder(staging)  // now holds the previous site
+            retire(staging)  // now holds the previous site
             return
         }
         let previous = output.deletingLastPathComponent()
@@ -168,7 +215,16 @@ public struct SiteWriter: Sendable {
             _ = rename(previous.path, output.path)
             throw Failure.swapFailed(reason)
         }
-        Self.removeOwnedFolder(previous)
+        retire(previous)
+    }
+
+    /// Keeps the previous site as the spare (`recyclesPreviousSite`) or deletes it.
+    private func retire(_ previous: URL) {
+        if recyclesPreviousSite {
+            SpareSite(output: output).keep(previous)
+        } else {
+            Self.removeOwnedFolder(previous)
+        }
     }
 
     /// Removes temporary folders that interrupted builds left beside the output folder (only those with

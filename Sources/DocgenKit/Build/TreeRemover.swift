@@ -37,29 +37,15 @@ enum TreeRemover {
 
     /// Deletes everything inside the folder at `path`.
     private static func removeContents(of path: String) throws {
-        guard let directory = opendir(path) else { throw Failure(path: path, code: errno) }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
         // Names first, deletions after: deleting while reading a folder is allowed to skip entries.
-        var entries: [(name: String, isDirectory: Bool)] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != ".." else { continue }
-            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                isDirectory = fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            entries.append((name, isDirectory))
-        }
+        guard let entries = DirectoryEntries.read(path) else { throw Failure(path: path, code: errno) }
         for (name, isDirectory) in entries {
+            let child = path + "/" + name
             if isDirectory {
-                try removeContents(of: path + "/" + name)
-                guard unlinkat(descriptor, name, AT_REMOVEDIR) == 0 || errno == ENOENT else { throw Failure(path: path + "/" + name, code: errno) }
+                try removeContents(of: child)
+                guard rmdir(child) == 0 || errno == ENOENT else { throw Failure(path: child, code: errno) }
             } else {
-                guard unlinkat(descriptor, name, 0) == 0 || errno == ENOENT else { throw Failure(path: path + "/" + name, code: errno) }
+                guard unlink(child) == 0 || errno == ENOENT else { throw Failure(path: child, code: errno) }
             }
         }
     }

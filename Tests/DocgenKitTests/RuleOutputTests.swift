@@ -60,7 +60,10 @@ import Testing
         hostile.section = ["/", "\t"]
         hostile.terms = []
         hostile.related = ["x"]
-        for rules in [real, Self.catalog.rules, Array(real.prefix(1)), [], [hostile, hostile]] {
+        // More than 2,000 rules: rules.json is made in several parts (`RuleCatalog.jsonParts`).
+        let many = (0..<(2_100 / real.count + 1)).flatMap { _ in real }
+        #expect(RuleCatalog.jsonParts(many).count > 1)
+        for rules in [real, Self.catalog.rules, Array(real.prefix(1)), [], [hostile, hostile], many] {
             let whole = try encoder.encode(rules.map(\.record)) + Data("\n".utf8)
             #expect(RuleCatalog.json(rules) == whole)
         }

@@ -19,6 +19,19 @@ import Testing
         return content
     }
 
+    @Test func aFileMadeInPartsIsWrittenWholeAndInOrder() throws {
+        let root = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let staging = SiteStaging(writer: SiteWriter(output: root.appendingPathComponent("_site")))
+        // More parts than cores: several batches, each written after the one before.
+        let parts = OutputParts(count: 2 * ProcessInfo.processInfo.activeProcessorCount + 3) { Array("part \($0)\n".utf8) }
+        let expected = (0..<parts.count).map { "part \($0)\n" }.joined()
+        #expect(try staging.write("big/rules.json", parts: parts).isWritten)
+        try staging.commit()
+        #expect(try String(contentsOf: root.appendingPathComponent("_site/big/rules.json"), encoding: .utf8) == expected)
+        #expect(parts.data == Data(expected.utf8))
+    }
+
     @Test(arguments: ["Content", "ManyRules"])
     func aStreamedBuildWritesExactlyWhatTheInMemoryBuildMakes(_ contentName: String) async throws {
         let root = try Fixtures.temporaryDirectory()

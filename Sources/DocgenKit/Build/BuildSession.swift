@@ -381,7 +381,8 @@ public actor BuildSession {
         }, previousFingerprint: { path in previousPages[path]?.fingerprint ?? manifestPages[path] })
         let rulePages = try await RulePages.pages(
             catalog: state.rules, documents: documents, renderer: renderer,
-            splitThreshold: options.rulesPageSplitThreshold, reuse: reuse, deliver: { try staging?.write($0) ?? $0 })
+            splitThreshold: options.rulesPageSplitThreshold, reuse: reuse, deliver: { try staging?.write($0) ?? $0 },
+            deliverParts: { path, parts in try staging?.write(path, parts: parts) ?? OutputFile(path: path, data: parts.data) })
         state.pageFingerprints.merge(rulePages.fingerprints) { _, new in new }
         // Kept in memory only by a session that keeps its files (serve): a streaming build writes them below.
         for file in rulePages.files where staging == nil && !file.isWritten && !file.reusesPreviousFile {

@@ -62,6 +62,32 @@ public final class SiteStaging: Sendable {
         return files.map(\.written)
     }
 
+    /// Writes the file at `path` made of `parts`: a batch of parts (one per core) is made in parallel and
+    /// written before the next is made, so the file is never whole in memory. Returns it without its bytes.
+    public func write(_ path: String, parts: OutputParts) throws -> OutputFile {
+        let placeholder = OutputFile(path: path, data: Data())
+        let folder: URL, replacing: [Bool]
+        do {
+            (folder, replacing) = try prepare([placeholder])
+        } catch let failure as SiteWriter.Failure {
+            throw failure
+        } catch {
+            throw SiteWriter.Failure.writeFailed(path: writer.output.path, reason: SiteWriter.reason(error))
+        }
+        let destination = folder.path + "/" + path
+        if replacing[0] { unlink(destination) }
+        let batchSize = ProcessInfo.processInfo.activeProcessorCount
+        var first = true
+        for start in stride(from: 0, to: parts.count, by: batchSize) {
+            let batch = Array(start..<min(start + batchSize, parts.count)).concurrentMap(parts.part)
+            let data = batch.count == 1 ? Data(batch[0]) : Data(batch.joined())
+            let error = first ? writer.writeBytes(data, destination) : SiteWriter.appendBytes(data, to: destination)
+            first = false
+            if error != 0 { throw SiteWriter.Failure.writeFailed(path: path, reason: String(cString: strerror(error))) }
+        }
+        return placeholder.written
+    }
+
     /// Writes one file; see `write(_:)`.
     public func write(_ file: OutputFile) throws -> OutputFile {
         try write([file])[0]

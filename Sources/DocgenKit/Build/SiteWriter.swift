@@ -146,9 +146,7 @@ public struct SiteWriter: Sendable {
     /// Writes `data` to a new file at `path` with plain system calls; returns 0 or the `errno` of the failure.
     static func writeBytes(_ data: Data, to path: String) -> Int32 {
         // O_EXCL: a file already at `path` may be a hard link into the live site; never truncate it.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return errno }
-        return finishWriting(data, to: descriptor)
+        write(data, to: path, flags: O_CREAT | O_EXCL)
     }
 
     /// Whether the regular file at `path` (not followed if a link) holds exactly `data`.
@@ -177,7 +175,14 @@ public struct SiteWriter: Sendable {
         }
     }
 
-    private static func finishWriting(_ data: Data, to descriptor: Int32) -> Int32 {
+    /// Appends `data` to the file at `path`, which this build created; returns 0 or the `errno` of the failure.
+    static func appendBytes(_ data: Data, to path: String) -> Int32 {
+        write(data, to: path, flags: O_APPEND)
+    }
+
+    private static func write(_ data: Data, to path: String, flags: Int32) -> Int32 {
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC | flags, 0o644)
+        guard descriptor >= 0 else { return errno }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0

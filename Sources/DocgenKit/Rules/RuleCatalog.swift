@@ -60,4 +60,9 @@ public struct RuleCatalog: Sendable {
     public static func json(_ rules: [Rule]) -> Data {
         RuleJSONWriter.data(rules)
     }
+
+    /// `json(rules)` in parts, for writing it a batch at a time (see `OutputParts`).
+    public static func jsonParts(_ rules: [Rule]) -> OutputParts {
+        RuleJSONWriter.parts(rules)
+    }
 }

@@ -14,26 +14,29 @@ import Foundation
 struct RuleJSONWriter {
     private(set) var bytes: [UInt8] = []
 
-    /// The whole file for the records of `rules`, with its final newline. Chunks of records are encoded in
-    /// parallel (tens of megabytes on large sites), then joined.
+    /// The whole file for the records of `rules`, with its final newline.
     static func data(_ rules: [Rule]) -> Data {
+        parts(rules).data
+    }
+
+    /// The file in parts of 2,000 records (the first opens the array, the last closes it), each encoded when
+    /// asked for: a writer encodes a batch in parallel and writes it before the next (tens of megabytes on
+    /// large sites).
+    static func parts(_ rules: [Rule]) -> OutputParts {
         let chunkSize = 2_000
-        let chunkCount = (rules.count + chunkSize - 1) / chunkSize
-        let encoded = Array(0..<chunkCount).concurrentMap { chunk -> [UInt8] in
+        let count = max(1, (rules.count + chunkSize - 1) / chunkSize)
+        return OutputParts(count: count) { chunk in
             var writer = RuleJSONWriter()
-            let range = (chunk * chunkSize)..<min(rules.count, (chunk + 1) * chunkSize)
-            writer.bytes.reserveCapacity(range.count * 1_200)
+            let range = min(rules.count, chunk * chunkSize)..<min(rules.count, (chunk + 1) * chunkSize)
+            writer.bytes.reserveCapacity(range.count * 1_200 + 8)
+            if chunk == 0 { writer.raw("[\n") }
             for index in range {
                 if index > 0 { writer.raw(",\n") }
                 writer.record(rules[index].record)
             }
+            if chunk == count - 1 { writer.raw("\n]\n") }
             return writer.bytes
         }
-        var data = Data(capacity: encoded.reduce(8) { $0 + $1.count })
-        data.append(contentsOf: Array("[\n".utf8))
-        for chunk in encoded { data.append(contentsOf: chunk) }
-        data.append(contentsOf: Array("\n]\n".utf8))
-        return data
     }
 
     // MARK: - Values

@@ -72,11 +72,13 @@ public enum RulePages {
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
     /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
     /// rendered (`docgen build` writes it there and keeps only its path), or is taken from `reuse` when
-    /// everything it is made from is what the previous build made it from.
+    /// everything it is made from is what the previous build made it from. `rules.json` goes through
+    /// `deliverParts` (`docgen build` writes it a batch of parts at a time: on large sites it is 100 MB).
     public static func pages(
         catalog: RuleCatalog, documents: [Document], renderer: PageRenderer,
         splitThreshold: Int = defaultSplitThreshold, reuse: Reuse? = nil,
-        deliver: @escaping @Sendable (OutputFile) throws -> OutputFile = { $0 }
+        deliver: @escaping @Sendable (OutputFile) throws -> OutputFile = { $0 },
+        deliverParts: @escaping @Sendable (String, OutputParts) throws -> OutputFile = { OutputFile(path: $0, data: $1.data) }
     ) async throws -> Output {
         // When nothing any rules page is made from changed (most edits change prose, not rules), every one
         // of them is the previous build's: not even the term index is built.
@@ -128,7 +130,7 @@ public enum RulePages {
         files.append(try renderer.page("conflicts", path: "conflicts.html", title: "Conflicts & duplicates",
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
-        files.append(OutputFile(path: "rules.json", data: RuleCatalog.json(catalog.rules)))
+        files.append(try deliverParts("rules.json", RuleCatalog.jsonParts(catalog.rules)))
         if let siteFingerprint {
             for path in siteWidePaths { fingerprints[path] = siteFingerprint }
         }

@@ -20,6 +20,20 @@ import Testing
                 "\(document.headings)", "\(document.snippets)", "\(document.links)"]
     }
 
+    @Test func theTreeParsedAgainIsTheTreeAnalysisMade() throws {
+        // A streaming build lets trees go after analysis and parses them again to render (`fullDocument`).
+        var sources = try Self.sources()
+        sources.append(SourceFile(relativePath: "front.md", displayPath: "Content/front.md",
+                                  text: "---\ntitle: T\n---\n# H\n\n- Always x.\n"))
+        sources.append(SourceFile(relativePath: "bad.md", displayPath: "Content/bad.md",
+                                  text: "---\ntitle: [unclosed\n---\n# H\n\nText.\n"))
+        for source in sources {
+            let (document, _) = DocumentAnalyzer.analyze(source)
+            #expect(DocumentAnalyzer.tree(of: source) == document.root, "\(source.relativePath)")
+        }
+        #expect(DocumentAnalyzer.tree(of: sources[sources.count - 2]).children.first?.range.start.line == 4)
+    }
+
     @Test func theFiveDocumentsAndFrontMatterComeBackEqualWithoutTheirTrees() throws {
         let temp = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temp) }

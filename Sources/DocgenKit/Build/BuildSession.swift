@@ -24,7 +24,8 @@ public actor BuildSession {
         var text: String
         /// `StableHasher` of the text, hex.
         var textHash: String
-        /// The document, without its Markdown tree when `hasTree` is false (taken from the document cache).
+        /// The document, without its Markdown tree when `hasTree` is false (taken from the document cache, or let
+        /// go of after analysis by a build that streams to disk; `fullDocument` parses it again).
         var document: Document
         var hasTree = true
         var diagnostics: [Diagnostic]
@@ -200,15 +201,18 @@ public actor BuildSession {
                                       diagnostics: analysed.diagnostics, cacheKey: key, rules: extracted.rules,
                                       ruleDiagnostics: extracted.diagnostics, snippetFiles: nil)
             }
-            let (document, diagnostics) = DocumentAnalyzer.analyze(file)
+            var (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let extracted = ruleCache.entry(for: key) ?? {
                 let (rules, diagnostics) = RuleExtractor.extract(document)
                 return RuleCache.Entry(rules: rules, diagnostics: diagnostics)
             }()
-            return CachedDocument(text: file.text, textHash: textHash, document: document,
+            let snippetFiles = keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil
+            // A build that streams to disk lets the tree go (a fifth of its memory on large sites) and parses
+            // the text again when it renders the page: parsing is cheap, analysis is not.
+            if !keepsSnippetFiles { document.root = DocumentCache.emptyRoot }
+            return CachedDocument(text: file.text, textHash: textHash, document: document, hasTree: keepsSnippetFiles,
                                   diagnostics: diagnostics, cacheKey: key, rules: extracted.rules,
-                                  ruleDiagnostics: extracted.diagnostics,
-                                  snippetFiles: keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil)
+                                  ruleDiagnostics: extracted.diagnostics, snippetFiles: snippetFiles)
         }
         var updated: [String: CachedDocument] = [:]
         for entry in fresh { updated[entry.document.source.relativePath] = entry }
@@ -227,10 +231,13 @@ public actor BuildSession {
         }
     }
 
-    /// The document of `entry` with its Markdown tree: analysed again from its text when it came from the
-    /// document cache without one.
+    /// The document of `entry` with its Markdown tree: parsed again from its text when the entry has none
+    /// (taken from the document cache, or let go of after analysis).
     static func fullDocument(_ entry: CachedDocument) -> Document {
-        entry.hasTree ? entry.document : DocumentAnalyzer.analyze(entry.document.source).0
+        guard !entry.hasTree else { return entry.document }
+        var document = entry.document
+        document.root = DocumentAnalyzer.tree(of: document.source)
+        return document
     }
 
     /// Writes the document cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
@@ -432,7 +439,8 @@ public actor BuildSession {
         let options = SearchIndexOptions()
         let (collected, cacheIsCurrent) = Self.searchEntries(of: state.analysed, rules: state.rules, options: options,
                                                              cacheFile: self.options.searchCacheFile)
-        state.outputs += try emit(SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents, options: options))
+        state.outputs += try SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents,
+                                                      options: options, deliver: emit)
         // Written after the index, whose term dictionary is gone by then (peak memory).
         guard let cacheFile = self.options.searchCacheFile, !cacheIsCurrent else { return }
         state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {

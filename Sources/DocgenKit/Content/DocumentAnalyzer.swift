@@ -9,17 +9,11 @@ public enum DocumentAnalyzer {
     /// document is then parsed as if it had none.
     public static func analyze(_ file: SourceFile) -> (Document, [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
-        var frontMatter: FrontMatter?
-        var body = file.text
-        var lineOffset = 0
-        switch FrontMatter.split(file.text) {
-        case .success(let (matter, text)):
-            frontMatter = matter
-            body = text
-            lineOffset = matter?.lineCount ?? 0
-        case .failure(let failure):
+        let split = FrontMatter.split(file.text)
+        if case .failure(let failure) = split {
             diagnostics.append(frontMatterDiagnostic(failure, file: file.displayPath))
         }
+        let (frontMatter, body, lineOffset) = markdownBody(of: file, split)
         let (root, flattenedAt) = MarkdownParser.parseLimitingNesting(body, lineOffset: lineOffset)
         if let flattenedAt {
             diagnostics.append(Diagnostic(.warning, file: file.displayPath, range: SourceRange(start: flattenedAt, end: flattenedAt),
@@ -38,6 +32,21 @@ public enum DocumentAnalyzer {
             source: file, frontMatter: frontMatter, root: root, title: title, summary: summary,
             headings: walker.headings, snippets: walker.snippets, links: walker.links, wordCount: walker.wordCount)
         return (document, diagnostics)
+    }
+
+    /// The Markdown tree of `file`, exactly as `analyze` makes it, without analysing it: for a build that
+    /// let go of the tree after analysis and needs it again to render the page.
+    public static func tree(of file: SourceFile) -> MarkdownNode {
+        let (_, body, lineOffset) = markdownBody(of: file, FrontMatter.split(file.text))
+        return MarkdownParser.parseLimitingNesting(body, lineOffset: lineOffset).root
+    }
+
+    /// The front matter, the text after it and the number of lines before it (no front matter, the whole
+    /// text and 0 when there is none or it is malformed), from `split`, what `FrontMatter.split` made of `file`.
+    private static func markdownBody(of file: SourceFile, _ split: Result<(FrontMatter?, body: String), FrontMatter.Failure>)
+        -> (FrontMatter?, String, Int) {
+        guard case .success(let (matter, text)) = split else { return (nil, file.text, 0) }
+        return (matter, text, matter?.lineCount ?? 0)
     }
 
     private static func nonEmpty(_ value: String?) -> String? {

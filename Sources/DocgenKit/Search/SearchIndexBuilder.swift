@@ -37,17 +37,20 @@ public enum SearchIndexBuilder {
     public static func build(documents: [Document], rules: RuleCatalog,
                              options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
         let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
-        return assemble(entries, documents: documents, options: options)
+        return assemble(entries, documents: documents, options: options, deliver: { $0 })
     }
 
     /// The files of the search index of entries already collected (numbered in order; each entry's
-    /// `document` is a position in `documents`).
-    static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions) -> [OutputFile] {
-        assemble(entries, documents: documents, options: options).files
+    /// `document` is a position in `documents`). Shards go through `deliver` a batch at a time as they are
+    /// encoded (`docgen build` writes them and keeps only their paths: 50 MB of shards on 2,000 documents).
+    static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
+                      deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
+        try assemble(entries, documents: documents, options: options, deliver: deliver).files
     }
 
     /// The index of `entries` (numbered in order).
-    private static func assemble(_ entries: [SearchEntry], documents: [Document], options: SearchIndexOptions) -> SearchIndex {
+    private static func assemble(_ entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
+                                 deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> SearchIndex {
         let dictionary = SearchTermDictionary(entries: entries)
         let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
         let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
@@ -64,7 +67,7 @@ public enum SearchIndexBuilder {
             ])
             let inline = script(assigning: "window.docgenSearchIndex", inlineManifest)
             if inline.utf8.count <= options.inlineLimit {
-                return SearchIndex(files: [OutputFile(path: indexPath, text: inline)], entryCount: entries.count,
+                return SearchIndex(files: try deliver([OutputFile(path: indexPath, text: inline)]), entryCount: entries.count,
                                    termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
             }
         }
@@ -78,14 +81,20 @@ public enum SearchIndexBuilder {
             ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array(shards.map(\.key))),
             ("c", SearchJSON.array(chunks)),
         ])
-        // The shards and chunks are encoded in parallel: on large sites they are most of this step.
-        let termFiles = Array(shards.enumerated()).concurrentMap { number, shard in
-            shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shard.range]))
+        // The shards and chunks are encoded in parallel (on large sites they are most of this step), a batch
+        // at a time, each delivered before the next is made.
+        var files = try deliver([OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))])
+        let batchSize = 64
+        for start in stride(from: 0, to: shards.count, by: batchSize) {
+            files += try deliver(Array(start..<min(start + batchSize, shards.count)).concurrentMap { number in
+                shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shards[number].range]))
+            })
         }
-        let recordFiles = Array(0..<(chunks.count - 1)).concurrentMap { number in
-            shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]]))
+        for start in stride(from: 0, to: chunks.count - 1, by: batchSize) {
+            files += try deliver(Array(start..<min(start + batchSize, chunks.count - 1)).concurrentMap { number in
+                shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]]))
+            })
         }
-        let files = [OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))] + termFiles + recordFiles
         return SearchIndex(files: files, entryCount: entries.count, termCount: dictionary.terms.count,
                            termShardCount: shards.count, recordChunkCount: chunks.count - 1)
     }

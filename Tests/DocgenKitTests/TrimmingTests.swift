@@ -26,6 +26,45 @@ import Testing
         }
     }
 
+    @Test func collapsingSpacesOnScalarsEqualsTheCharacterLoop() throws {
+        // The reference: runs of `Character.isWhitespace` become one space, ends trimmed.
+        func reference(_ text: String) -> String {
+            var result = "", lastWasSpace = true
+            for character in text {
+                if character.isWhitespace {
+                    if !lastWasSpace { result.append(" ") }
+                    lastWasSpace = true
+                } else {
+                    result.append(character)
+                    lastWasSpace = false
+                }
+            }
+            if result.hasSuffix(" ") { result.removeLast() }
+            return result
+        }
+        var texts = Self.hostile + ["a — b", "“quoted”  text", "x \u{200D}y", "\u{0600} a", "\u{0600}  a", "a \u{1F3FB}b",
+                                    "a \u{FE0F} b", "ก \u{0E33}", "tab\t\u{301}x", "\r\n\u{301}", "é  ü", "a\u{00A0} b",
+                                    "emoji 👩‍💻  here", "end \u{20DD}"]
+        for url in Fixtures.contentFiles {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            texts += text.components(separatedBy: "\n\n") + [text]
+        }
+        for text in texts {
+            #expect(InlineMarkdown.collapseSpaces(text) == reference(text), "\(text.prefix(80).debugDescription)")
+        }
+    }
+
+    @Test func fastCharacterClassesEqualTheStandardOnes() {
+        for value in 0..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let character = Character(scalar)
+            #expect(character.isLetterFast == character.isLetter)
+            #expect(character.isWhitespaceFast == character.isWhitespace)
+            #expect(scalar.isWhitespaceFast == scalar.properties.isWhitespace, "U+\(String(value, radix: 16))")
+        }
+        #expect(Character("\r\n").isWhitespaceFast)
+    }
+
     @Test func curlyApostrophesAreStraightenedAsFoundationDoes() throws {
         var lines = Self.hostile + ["don’t", "’’", "it’\u{301}s", "’ leading", "trailing ’", "mixed ’ and — dash"]
         for url in Fixtures.contentFiles {

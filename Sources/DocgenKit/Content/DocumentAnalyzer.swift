@@ -112,7 +112,7 @@ public enum DocumentAnalyzer {
                 return false
             case .paragraph:
                 let text = node.plainText
-                wordCount += text.split(whereSeparator: \.isWhitespace).count
+                wordCount += text.split(whereSeparator: \.isWhitespaceFast).count
                 if ancestors.count == 1 {
                     if Self.isLabel(node, text: text) {
                         lastLabel = text
@@ -209,7 +209,7 @@ public enum DocumentAnalyzer {
             let text = label.trimming(.whitespaces)
             if text.hasPrefix("✅") { return .good }
             if text.hasPrefix("❌") || text.hasPrefix("🚫") { return .bad }
-            let firstWord = text.lowercased().split(whereSeparator: { !$0.isLetter }).first.map(String.init) ?? ""
+            let firstWord = text.lowercased().split(whereSeparator: { !$0.isLetterFast }).first.map(String.init) ?? ""
             switch firstWord {
             case "good", "correct", "after", "do", "right", "preferred", "recommended": return .good
             case "bad", "incorrect", "before", "wrong", "avoid", "don", "legacy": return .bad

@@ -120,34 +120,48 @@ enum InlineMarkdown {
         return result
     }
 
-    /// `collapseSpaces` on Unicode scalars, for the common case; nil (use the character loop) when
-    /// the text has non-ASCII whitespace or something non-ASCII right after whitespace (a combining mark
-    /// would belong to the whitespace character). ASCII whitespace is space, tab, line feed, vertical
-    /// tab, form feed and carriage return, as for `Character.isWhitespace`.
+    /// `collapseSpaces` on Unicode scalars, for the common case; nil (use the character loop) when the
+    /// text has non-ASCII whitespace or when a whitespace scalar and its neighbour form one character (a
+    /// combining mark or joiner after it, a prepended mark before it). ASCII whitespace is space, tab, line
+    /// feed, vertical tab, form feed and carriage return, as for `Character.isWhitespace`.
     private static func collapseSpacesOnScalars(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var lastWasSpace = true
-        var afterWhitespace = false
+        var lastWhitespace: Unicode.Scalar?
+        var lastNonASCII: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
                 if value == 0x20 || (value >= 0x09 && value <= 0x0D) {
+                    if let previous = lastNonASCII, formOneCharacter(previous, scalar) { return nil }
                     if !lastWasSpace { bytes.append(0x20) }
                     lastWasSpace = true
-                    afterWhitespace = true
+                    lastWhitespace = scalar
                 } else {
                     bytes.append(UInt8(value))
                     lastWasSpace = false
-                    afterWhitespace = false
+                    lastWhitespace = nil
                 }
+                lastNonASCII = nil
             } else {
-                if afterWhitespace || scalar.properties.isWhitespace { return nil }
+                if scalar.isWhitespaceFast { return nil }
+                if let whitespace = lastWhitespace, formOneCharacter(whitespace, scalar) { return nil }
                 UTF8.encode(scalar) { bytes.append($0) }
                 lastWasSpace = false
+                lastWhitespace = nil
+                lastNonASCII = scalar
             }
         }
         if bytes.last == 0x20 { bytes.removeLast() }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Whether `first` followed by `second` is a single character (no grapheme break between them).
+    private static func formOneCharacter(_ first: Unicode.Scalar, _ second: Unicode.Scalar) -> Bool {
+        var scalars = String.UnicodeScalarView()
+        scalars.append(first)
+        scalars.append(second)
+        return String(scalars).count == 1
     }
 }

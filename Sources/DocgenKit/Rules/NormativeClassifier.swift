@@ -175,8 +175,8 @@ public enum NormativeClassifier {
     static func normalise(_ text: String) -> String {
         // Most sentences have no curly apostrophe: skip the replacement then.
         let straight = text.utf8.contains(0xE2) ? String(text.map { $0 == "’" ? "'" : $0 }) : text
-        guard let first = straight.firstIndex(where: { !$0.isWhitespace }),
-              let last = straight.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        guard let first = straight.firstIndex(where: { !$0.isWhitespaceFast }),
+              let last = straight.lastIndex(where: { !$0.isWhitespaceFast }) else { return "" }
         return String(straight[first...last])
     }
 
@@ -246,7 +246,7 @@ public enum NormativeClassifier {
         guard offset < characters.count else { return "" }
         var word = ""
         var index = offset
-        while index < characters.count, characters[index].isLetter || characters[index] == "'" || characters[index] == "-" {
+        while index < characters.count, characters[index].isLetterFast || characters[index] == "'" || characters[index] == "-" {
             word.append(characters[index])
             index += 1
         }

@@ -101,11 +101,11 @@ enum RuleBuilder {
     static func claims(of candidate: RuleCandidate) -> [RuleClaim] {
         var claims: [RuleClaim] = []
         for (index, sentence) in candidate.sentences.enumerated() {
-            let verdict = NormativeClassifier.classify(InlineMarkdown.masked(sentence))
             let direction: Int
             if index == 0 {
                 direction = candidate.strength.direction
-            } else if let strength = verdict.strength, !verdict.isMeta {
+            } else if case let verdict = NormativeClassifier.classify(InlineMarkdown.masked(sentence)),
+                      let strength = verdict.strength, !verdict.isMeta {
                 direction = strength.direction
             } else {
                 continue
@@ -113,9 +113,10 @@ enum RuleBuilder {
             for clause in ClauseSplitter.clauses(dropSubject(of: sentence)) {
                 let masked = InlineMarkdown.masked(clause.nodes)
                 let lower = masked.lowercased()
-                var words = lower.split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
-                if let colon = NormativeClassifier.labelColon(Array(lower)) {
-                    words = String(Array(lower)[(colon + 1)...]).split(whereSeparator: { !$0.isLetter && $0 != "'" }).map(String.init)
+                var words = lower.split(whereSeparator: { !$0.isLetterFast && $0 != "'" }).map(String.init)
+                if lower.utf8.contains(UInt8(ascii: ":")), case let characters = Array(lower),
+                   let colon = NormativeClassifier.labelColon(characters) {
+                    words = String(characters[(colon + 1)...]).split(whereSeparator: { !$0.isLetterFast && $0 != "'" }).map(String.init)
                 }
                 if let first = words.first, handingOverVerbs.contains(first) { continue }
                 var clauseDirection = clause.isContrast ? -direction : direction

@@ -379,12 +379,12 @@ struct RuleWalker {
     static func stripLeading(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
         var nodes = nodes
         guard let first = nodes.first, case .text(let text) = first.kind else { return nodes }
-        var body = String(text.drop(while: \.isWhitespace))
+        var body = String(text.drop(while: \.isWhitespaceFast))
         _ = NormativeClassifier.takeMarker(&body)
         if body.isEmpty {
             nodes.removeFirst()
             if let next = nodes.first, case .text(let rest) = next.kind {
-                nodes[0].kind = .text(String(rest.drop(while: \.isWhitespace)))
+                nodes[0].kind = .text(String(rest.drop(while: \.isWhitespaceFast)))
             }
         } else {
             nodes[0].kind = .text(body)
@@ -396,7 +396,7 @@ struct RuleWalker {
     static func stripTrailingColon(_ nodes: [MarkdownNode]) -> [MarkdownNode] {
         var nodes = nodes
         guard let last = nodes.last, case .text(var text) = last.kind else { return nodes }
-        while text.last?.isWhitespace == true { text.removeLast() }
+        while text.last?.isWhitespaceFast == true { text.removeLast() }
         guard text.hasSuffix(":") else { return nodes }
         text.removeLast()
         nodes[nodes.count - 1].kind = .text(text)
@@ -412,7 +412,7 @@ struct RuleWalker {
         }
         var rest = Array(nodes.dropFirst())
         if let next = rest.first, case .text(let text) = next.kind {
-            let trimmed = text.drop { $0 == ":" || $0.isWhitespace }
+            let trimmed = text.drop { $0 == ":" || $0.isWhitespaceFast }
             rest[0].kind = .text(String(trimmed))
         }
         return rest

@@ -73,11 +73,11 @@ enum SentenceSplitter {
         var nodes = nodes
         while let first = nodes.first, case .softBreak = first.kind { nodes.removeFirst() }
         if let first = nodes.first, case .text(let text) = first.kind {
-            nodes[0].kind = .text(String(text.drop(while: \.isWhitespace)))
+            nodes[0].kind = .text(String(text.drop(while: \.isWhitespaceFast)))
         }
         if let last = nodes.last, case .text(let text) = last.kind {
             var text = text
-            while text.last?.isWhitespace == true { text.removeLast() }
+            while text.last?.isWhitespaceFast == true { text.removeLast() }
             nodes[nodes.count - 1].kind = .text(text)
         }
         return nodes
@@ -100,7 +100,7 @@ enum SentenceSplitter {
         guard let node else { return false }
         switch node.kind {
         case .text(let text):
-            guard let first = text.first(where: { !$0.isWhitespace }) else { return false }
+            guard let first = text.first(where: { !$0.isWhitespaceFast }) else { return false }
             return startsSentence(first)
         case .code, .strong, .emphasis, .link:
             return true
@@ -112,7 +112,7 @@ enum SentenceSplitter {
     private static func startsSentence(_ character: Character) -> Bool {
         if character.isUppercase || character.isNumber { return true }
         if "\"“'`*_[(".contains(character) { return true }
-        return !character.isLetter && !character.isPunctuation && !character.isWhitespace
+        return !character.isLetterFast && !character.isPunctuation && !character.isWhitespaceFast
     }
 
     /// The first sentence boundary in `text`: where the sentence ends and where the next one starts.
@@ -127,7 +127,7 @@ enum SentenceSplitter {
             var end = text.index(after: index)
             while end < text.endIndex, "\"')]”’".contains(text[end]) { end = text.index(after: end) }
             var start = end
-            while start < text.endIndex, text[start].isWhitespace { start = text.index(after: start) }
+            while start < text.endIndex, text[start].isWhitespaceFast { start = text.index(after: start) }
             let hasSpace = start > end
             if hasSpace, !(character == "." && endsWithAbbreviation(text[..<end])) {
                 if start < text.endIndex {
@@ -147,7 +147,7 @@ enum SentenceSplitter {
         while let last = body.last, "\"')]”’".contains(last) { body.removeLast() }
         guard body.hasSuffix(".") else { return false }
         body.removeLast()
-        let word = body.reversed().prefix { $0.isLetter || $0 == "." }
+        let word = body.reversed().prefix { $0.isLetterFast || $0 == "." }
         let token = String(word.reversed()).lowercased()
         if token.count == 1 { return true }  // initials: "A. Smith"
         return abbreviations.contains(token)

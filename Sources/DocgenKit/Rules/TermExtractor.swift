@@ -174,8 +174,8 @@ public enum TermExtractor {
         var index = 0
         while index < characters.count {
             let character = characters[index]
-            let startsName = character.isLetter || character == "_" || ((character == "@" || character == "#")
-                && index + 1 < characters.count && characters[index + 1].isLetter)
+            let startsName = character.isLetterFast || character == "_" || ((character == "@" || character == "#")
+                && index + 1 < characters.count && characters[index + 1].isLetterFast)
             guard startsName, index == 0 || !characters[index - 1].isLetterOrNumber else {
                 index += 1
                 continue
@@ -186,7 +186,7 @@ public enum TermExtractor {
                 let next = characters[index]
                 if next.isLetterOrNumber || next == "_" {
                     name.append(next)
-                } else if next == ".", index + 1 < characters.count, characters[index + 1].isLetter {
+                } else if next == ".", index + 1 < characters.count, characters[index + 1].isLetterFast {
                     name.append(next)
                 } else {
                     break

@@ -38,6 +38,6 @@ public enum SectionTextCollector {
 
     /// Collapses runs of white space into one space and trims the ends.
     static func collapse(_ text: String) -> String {
-        text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.split(whereSeparator: \.isWhitespaceFast).joined(separator: " ")
     }
 }

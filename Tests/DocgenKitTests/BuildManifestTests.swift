@@ -184,24 +184,23 @@ import Testing
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
     }
 
-    @Test func theSiteFingerprintFollowsEveryFieldOfRulesPairsAndSnippets() throws {
+    @Test func theSiteFingerprintFollowsEveryFieldOfRulesAndSnippets() throws {
         // A new stored field must be added to `StableHasher.combine(rule:)` and friends: these counts remind.
+        // (Rule pairs are not hashed: pairing makes them from exactly the rules and ids the fingerprint covers.)
         let document = RuleTestSupport.document("# A\n\n- Always use `struct` in models: P1.\n\n✅ Good:\n\n```swift\nstruct A {}\n```\n", slug: "a")
         let rule = try #require(RuleExtractor.extract(document).0.first)
         let snippet = try #require(document.snippets.first)
-        let pair = RulePair(first: "a", second: "b", kind: .related, similarity: 0.5, sharedTerms: ["x"], reason: "r")
         #expect(Mirror(reflecting: rule).children.count == 19)
         #expect(Mirror(reflecting: snippet).children.count == 17)
         #expect(Mirror(reflecting: snippet.attributes).children.count == 5)
-        #expect(Mirror(reflecting: pair).children.count == 6)
 
-        func fingerprint(_ rule: Rule, _ snippet: Snippet, _ pair: RulePair) -> String {
-            var changed = document
-            changed.snippets = [snippet]
-            return RulePages.siteFingerprint(catalog: RuleCatalog(rules: [rule], pairs: [pair]), documents: [changed],
-                                             splitThreshold: 1, shared: "s")
+        func fingerprint(_ rule: Rule, _ snippet: Snippet, id: String? = nil, document: Document = document, threshold: Int = 1) -> String {
+            RulePages.siteFingerprint(documents: [document],
+                                      digests: [(StableHasher.digest(rules: [rule]), StableHasher.digest(snippets: [snippet]))],
+                                      ruleIDs: [id ?? rule.id], splitThreshold: threshold, shared: "s")
         }
-        let original = fingerprint(rule, snippet, pair)
+        let original = fingerprint(rule, snippet)
+        #expect(fingerprint(rule, snippet) == original)
         let ruleEdits: [(inout Rule) -> Void] = [
             { $0.id += "x" }, { $0.text += "x" }, { $0.plainText += "x" }, { $0.statement += "x" }, { $0.document += "x" },
             { $0.file += "x" }, { $0.section.append("x") }, { $0.sectionID = "x" }, { $0.line += 1 },
@@ -216,14 +215,15 @@ import Testing
             { $0.attributes.expectError.toggle() }, { $0.attributes.expectedMessage = "x" }, { $0.attributes.polarity = .bad },
             { $0.attributes.unknown.append("x") }, { $0.code += "x" }, { $0.polarity = .neutral }, { $0.label = "x" },
         ]
-        let pairEdits: [(inout RulePair) -> Void] = [
-            { $0.first += "x" }, { $0.second += "x" }, { $0.kind = .conflict }, { $0.similarity = 0.25 },
-            { $0.sharedTerms.append("x") }, { $0.reason += "x" },
+        let documentEdits: [(inout Document) -> Void] = [
+            { $0.title += "x" }, { $0.source = SourceFile(relativePath: "b.md", displayPath: "b.md", text: "") },
         ]
         var fingerprints: [String] = []
-        for edit in ruleEdits { var changed = rule; edit(&changed); fingerprints.append(fingerprint(changed, snippet, pair)) }
-        for edit in snippetEdits { var changed = snippet; edit(&changed); fingerprints.append(fingerprint(rule, changed, pair)) }
-        for edit in pairEdits { var changed = pair; edit(&changed); fingerprints.append(fingerprint(rule, snippet, changed)) }
+        for edit in ruleEdits { var changed = rule; edit(&changed); fingerprints.append(fingerprint(changed, snippet)) }
+        for edit in snippetEdits { var changed = snippet; edit(&changed); fingerprints.append(fingerprint(rule, changed)) }
+        for edit in documentEdits { var changed = document; edit(&changed); fingerprints.append(fingerprint(rule, snippet, document: changed)) }
+        fingerprints.append(fingerprint(rule, snippet, id: rule.id + "-2"))  // made unique across documents
+        fingerprints.append(fingerprint(rule, snippet, threshold: 2))
         #expect(!fingerprints.contains(original))
         #expect(Set(fingerprints).count == fingerprints.count)
     }

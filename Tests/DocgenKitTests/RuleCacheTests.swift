@@ -11,7 +11,7 @@ import Testing
                                   text: try String(contentsOf: url, encoding: .utf8))
             let document = DocumentAnalyzer.analyze(file).0
             let (rules, diagnostics) = RuleExtractor.extract(document)
-            return (RuleCache.key(for: file, textHash: StableHasher.hexHash(file.text)), RuleCache.Entry(rules: rules, diagnostics: diagnostics))
+            return (RuleCache.key(for: file, textHash: StableHasher.hexHash(file.text)), RuleCache.Entry(rules: rules, diagnostics: diagnostics, snippets: document.snippets))
         }
     }
 

@@ -29,6 +29,9 @@ public actor BuildSession {
         var document: Document
         var hasTree = true
         var diagnostics: [Diagnostic]
+        /// Digests of the document's extracted rules and of its snippets (`RuleCache.Entry`).
+        var rulesDigest: String
+        var snippetsDigest: String
         /// The document's key in the rule, document and search caches (its paths and text).
         var cacheKey: String
         var rules: [Rule]
@@ -198,20 +201,22 @@ public actor BuildSession {
             let key = RuleCache.key(for: file, textHash: textHash)
             if let extracted = ruleCache.entry(for: key), let analysed = documentCache.entry(for: key, source: file) {
                 return CachedDocument(text: file.text, textHash: textHash, document: analysed.document, hasTree: false,
-                                      diagnostics: analysed.diagnostics, cacheKey: key, rules: extracted.rules,
+                                      diagnostics: analysed.diagnostics, rulesDigest: extracted.rulesDigest,
+                                      snippetsDigest: extracted.snippetsDigest, cacheKey: key, rules: extracted.rules,
                                       ruleDiagnostics: extracted.diagnostics, snippetFiles: nil)
             }
             var (document, diagnostics) = DocumentAnalyzer.analyze(file)
             let extracted = ruleCache.entry(for: key) ?? {
                 let (rules, diagnostics) = RuleExtractor.extract(document)
-                return RuleCache.Entry(rules: rules, diagnostics: diagnostics)
+                return RuleCache.Entry(rules: rules, diagnostics: diagnostics, snippets: document.snippets)
             }()
             let snippetFiles = keepsSnippetFiles ? SnippetExporter.snippetFiles(for: document, prefix: "snippets/") : nil
             // A build that streams to disk lets the tree go (a fifth of its memory on large sites) and parses
             // the text again when it renders the page: parsing is cheap, analysis is not.
             if !keepsSnippetFiles { document.root = DocumentCache.emptyRoot }
             return CachedDocument(text: file.text, textHash: textHash, document: document, hasTree: keepsSnippetFiles,
-                                  diagnostics: diagnostics, cacheKey: key, rules: extracted.rules,
+                                  diagnostics: diagnostics, rulesDigest: extracted.rulesDigest,
+                                  snippetsDigest: extracted.snippetsDigest, cacheKey: key, rules: extracted.rules,
                                   ruleDiagnostics: extracted.diagnostics, snippetFiles: snippetFiles)
         }
         var updated: [String: CachedDocument] = [:]
@@ -258,7 +263,8 @@ public actor BuildSession {
             try RuleCache.write(count: analysed.count, to: url) { index in
                 let entry = analysed[index]
                 return (entry.cacheKey, previous.encodedEntry(for: entry.cacheKey)
-                    ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics)))
+                    ?? RuleCache.encode(RuleCache.Entry(rules: entry.rules, diagnostics: entry.ruleDiagnostics,
+                                                        rulesDigest: entry.rulesDigest, snippetsDigest: entry.snippetsDigest)))
             }
         }
     }
@@ -281,7 +287,7 @@ public actor BuildSession {
         let rules = RuleExtractor.makeIDsUnique(state.analysed.flatMap(\.rules))
         let (pairs, cacheDiagnostics) = await pairs(of: rules)
         state.diagnostics += cacheDiagnostics
-        state.rules = RuleCatalog.linking(rules, pairs: pairs, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
+        state.rules = RuleCatalog.linking(consume rules, pairs: pairs, diagnostics: state.analysed.flatMap(\.ruleDiagnostics))
         state.diagnostics += state.rules.diagnostics
         state.annotations = RulePages.annotations(for: state.rules.rules)
     }
@@ -382,7 +388,10 @@ public actor BuildSession {
         // Per-document rules pages: kept from this session's last build, or hard-linked from the previous
         // site, when everything they are made from is unchanged (`RulePageContext.pageFingerprint`).
         let manifestPages = previousManifest?.pages ?? [:]
-        let reuse = RulePages.Reuse(shared: shared, previous: { path, fingerprint in
+        let site = RulePages.siteFingerprint(documents: documents, digests: analysed.map { ($0.rulesDigest, $0.snippetsDigest) },
+                                             ruleIDs: state.rules.rules.map(\.id), splitThreshold: options.rulesPageSplitThreshold,
+                                             shared: shared)
+        let reuse = RulePages.Reuse(shared: shared, site: site, previous: { path, fingerprint in
             if let cached = previousPages[path], cached.fingerprint == fingerprint { return cached.file }
             return manifestPages[path] == fingerprint ? .reused(path) : nil
         }, previousFingerprint: { path in previousPages[path]?.fingerprint ?? manifestPages[path] })
@@ -420,7 +429,7 @@ public actor BuildSession {
         state.outputs += files.flatMap { $0 }
         // snippets.json is taken from the previous site when no snippet changed.
         let indexPath = "snippets/snippets.json"
-        let fingerprint = SnippetExporter.indexFingerprint(for: state.documents, prefix: "snippets/")
+        let fingerprint = SnippetExporter.indexFingerprint(snippetDigests: state.analysed.map(\.snippetsDigest), prefix: "snippets/")
         state.pageFingerprints[indexPath] = fingerprint
         if let cached = snippetIndex, cached.fingerprint == fingerprint {
             state.outputs.append(cached.file)

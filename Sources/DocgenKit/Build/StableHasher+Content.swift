@@ -1,8 +1,9 @@
 // MARK: - Fingerprints of whole values
 
 /// Every stored field of the values that site-wide pages are made from, for fingerprints that must change
-/// whenever anything a page could show changes (`RulePages.siteFingerprint`). **A new stored field must be
-/// added here**; `FingerprintTests` counts the fields to remind whoever adds one.
+/// whenever anything a page could show changes (`RulePages.siteFingerprint`, through each document's
+/// digests). **A new stored field must be added here**; `BuildManifestTests` counts the fields to remind
+/// whoever adds one.
 extension StableHasher {
     /// Combines every field of `rule`.
     mutating func combine(rule: Rule) {
@@ -51,11 +52,20 @@ extension StableHasher {
         combine(strings: attributes.unknown)
     }
 
-    /// Combines every field of `pair`.
-    mutating func combine(pair: RulePair) {
-        for part in [pair.first, pair.second, pair.kind.rawValue, pair.reason] { combine(part) }
-        combine(Int(Int64(bitPattern: pair.similarity.bitPattern)))
-        combine(strings: pair.sharedTerms)
+    /// The hash of every field of every rule of `rules` (one document's, as extracted).
+    static func digest(rules: [Rule]) -> String {
+        var hasher = StableHasher()
+        hasher.combine(rules.count)
+        for rule in rules { hasher.combine(rule: rule) }
+        return hasher.hex
+    }
+
+    /// The hash of every field of every snippet of `snippets` (one document's).
+    static func digest(snippets: [Snippet]) -> String {
+        var hasher = StableHasher()
+        hasher.combine(snippets.count)
+        for snippet in snippets { hasher.combine(snippet: snippet) }
+        return hasher.hex
     }
 
     /// The hash of `items`, hashed in chunks of `chunkSize` on every core and combined in order: the same value

@@ -10,13 +10,31 @@ import Foundation
 /// `BlobCacheFile` (tied to the docgen binary that wrote it; damaged or foreign means empty); each blob is one
 /// document's encoded rules, decoded only when that document asks for them.
 struct RuleCache: BlobCache {
-    /// What `RuleExtractor.extract(_:)` returned for one document.
+    /// What `RuleExtractor.extract(_:)` returned for one document, with the digests that site fingerprints
+    /// are made of (so that an unchanged document's rules and snippets are not hashed field by field again).
     struct Entry: Sendable, Equatable {
         var rules: [Rule]
         var diagnostics: [Diagnostic]
+        /// `StableHasher.digest(rules:)` of `rules`.
+        var rulesDigest: String
+        /// `StableHasher.digest(snippets:)` of the document's snippets.
+        var snippetsDigest: String
+
+        /// An entry with its digests computed.
+        init(rules: [Rule], diagnostics: [Diagnostic], snippets: [Snippet]) {
+            self.init(rules: rules, diagnostics: diagnostics, rulesDigest: StableHasher.digest(rules: rules),
+                      snippetsDigest: StableHasher.digest(snippets: snippets))
+        }
+
+        init(rules: [Rule], diagnostics: [Diagnostic], rulesDigest: String, snippetsDigest: String) {
+            self.rules = rules
+            self.diagnostics = diagnostics
+            self.rulesDigest = rulesDigest
+            self.snippetsDigest = snippetsDigest
+        }
     }
 
-    static let kind = BlobCacheFile.Kind(magic: "docgen-rule-cache", format: 1)
+    static let kind = BlobCacheFile.Kind(magic: "docgen-rule-cache", format: 2)
 
     let file: BlobCacheFile
 
@@ -52,6 +70,8 @@ struct RuleCache: BlobCache {
         writer.int(entry.rules.count)
         for rule in entry.rules { encode(rule, into: &writer) }
         writer.diagnostics(entry.diagnostics)
+        writer.string(entry.rulesDigest)
+        writer.string(entry.snippetsDigest)
         return writer.bytes[...]
     }
 
@@ -89,7 +109,7 @@ struct RuleCache: BlobCache {
         rules.reserveCapacity(max(0, min(count, 100_000)))
         for _ in 0..<max(count, 0) { rules.append(try decodeRule(&reader)) }
         let diagnostics = try reader.diagnostics()
-        return Entry(rules: rules, diagnostics: diagnostics)
+        return Entry(rules: rules, diagnostics: diagnostics, rulesDigest: try reader.string(), snippetsDigest: try reader.string())
     }
 
     private static func decodeRule(_ reader: inout BinaryReader) throws -> Rule {

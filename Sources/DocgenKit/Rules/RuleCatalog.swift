@@ -25,7 +25,7 @@ public struct RuleCatalog: Sendable {
     }
 
     /// Links `rules` with pairs already computed (`RuleLinker.pairsInParallel`, or `PairCache`).
-    public static func linking(_ rules: [Rule], pairs: [RulePair], diagnostics: [Diagnostic] = []) -> RuleCatalog {
+    public static func linking(_ rules: consuming [Rule], pairs: [RulePair], diagnostics: [Diagnostic] = []) -> RuleCatalog {
         RuleCatalog(rules: RuleLinker.link(rules, pairs: pairs), diagnostics: diagnostics, pairs: pairs)
     }
 

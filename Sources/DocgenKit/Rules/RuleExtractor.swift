@@ -42,12 +42,13 @@ public enum RuleExtractor {
     }
 
     /// Explicit ids may repeat across documents: later repeats get `-1`, `-2` (and `RuleLinter` warns).
-    static func makeIDsUnique(_ rules: [Rule]) -> [Rule] {
+    static func makeIDsUnique(_ rules: consuming [Rule]) -> [Rule] {
         var slugger = Slugger()
-        return rules.map { rule in
-            var rule = rule
-            rule.id = slugger.uniqueID(rule.id)
-            return rule
+        var unique = rules
+        for index in unique.indices {
+            let id = slugger.uniqueID(unique[index].id)
+            if id != unique[index].id { unique[index].id = id }
         }
+        return unique
     }
 }

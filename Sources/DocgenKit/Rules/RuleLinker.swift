@@ -56,8 +56,9 @@ public enum RuleLinker {
         link(rules, pairs: pairs(rules))
     }
 
-    /// Fills `related` and `conflicts` of every rule from already computed pairs.
-    public static func link(_ rules: [Rule], pairs: [RulePair]) -> [Rule] {
+    /// Fills `related` and `conflicts` of every rule from already computed pairs. The rules are updated in
+    /// place (`consuming`): copying each `Rule` and destroying the original was most of this step.
+    public static func link(_ rules: consuming [Rule], pairs: [RulePair]) -> [Rule] {
         var related: [String: [String]] = [:]
         var conflicts: [String: [String]] = [:]
         for pair in pairs {
@@ -70,12 +71,13 @@ public enum RuleLinker {
                 conflicts[pair.second, default: []].append(pair.first)
             }
         }
-        return rules.map { rule in
-            var rule = rule
-            rule.related = related[rule.id] ?? []
-            rule.conflicts = conflicts[rule.id] ?? []
-            return rule
+        var linked = rules
+        for index in linked.indices {
+            let id = linked[index].id
+            linked[index].related = related[id] ?? []
+            linked[index].conflicts = conflicts[id] ?? []
         }
+        return linked
     }
 
     /// Every related or conflicting pair, in catalogue order.

@@ -31,13 +31,10 @@ public enum SnippetExporter {
     }
 
     /// A fingerprint of everything `index(for:prefix:)` is made from (every field of every snippet).
-    static func indexFingerprint(for documents: [Document], prefix: String = "") -> String {
+    static func indexFingerprint(snippetDigests: [String], prefix: String = "") -> String {
         var hasher = StableHasher()
         hasher.combine(prefix)
-        hasher.combine(StableHasher.hex(ofChunks: documents, chunkSize: 16) { hasher, document in
-            hasher.combine(document.snippets.count)
-            for snippet in document.snippets { hasher.combine(snippet: snippet) }
-        })
+        hasher.combine(strings: snippetDigests)
         return hasher.hex
     }
 

@@ -15,7 +15,7 @@ import Testing
         let catalog = RuleCatalog.linking(RuleExtractor.makeIDsUnique(documents.flatMap { RuleExtractor.extract($0).0 }))
         let options = SearchIndexOptions()
         return documents.enumerated().map { index, document in
-            let rules = catalog.rules(inDocument: document.slug)
+            let rules = catalog.rules(inDocument: document.slug)[...]
             let key = SearchEntryCache.key(documentKey: document.source.relativePath, rules: rules, options: options)
             return (key, SearchEntryCollector.entries(for: document, at: index, rules: rules, options: options))
         }

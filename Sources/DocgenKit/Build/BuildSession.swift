@@ -463,7 +463,7 @@ public actor BuildSession {
     private static func searchEntries(of analysed: [CachedDocument], rules: RuleCatalog, options: SearchIndexOptions,
                                       cacheFile: URL?) -> ([(key: String, entries: [SearchEntry])], cacheIsCurrent: Bool) {
         let cache = cacheFile.map { SearchEntryCache(contentsOf: $0) } ?? SearchEntryCache()
-        let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
+        let rulesByDocument = rules.rulesByDocument
         let collected = Array(analysed.enumerated()).concurrentMap { index, entry -> (key: String, entries: [SearchEntry]) in
             let rules = rulesByDocument[entry.document.slug] ?? []
             let key = SearchEntryCache.key(documentKey: entry.cacheKey, rules: rules, options: options)

@@ -40,19 +40,46 @@ public struct RuleCatalog: Sendable {
     /// Rules of one document, in order.
     public func rules(inDocument slug: String) -> [Rule] { rules.filter { $0.document == slug } }
 
+    // The groupings below read fields in place: `Dictionary(grouping:)` copied every `Rule` (about twenty
+    // reference-counted fields each) for each of them, on every build.
+
     /// Number of rules of each document, by slug.
     public var countsByDocument: [String: Int] {
-        Dictionary(grouping: rules, by: \.document).mapValues(\.count)
+        var counts: [String: Int] = [:]
+        for rule in rules { counts[rule.document, default: 0] += 1 }
+        return counts
     }
 
     /// Number of rules per strength.
     public var countsByStrength: [RuleStrength: Int] {
-        Dictionary(grouping: rules, by: \.strength).mapValues(\.count)
+        var counts: [RuleStrength: Int] = [:]
+        for rule in rules { counts[rule.strength, default: 0] += 1 }
+        return counts
     }
 
     /// Anchors the rules add to each document page (for the link checker).
     public var anchors: [String: Set<String>] {
-        Dictionary(grouping: rules, by: \.document).mapValues { Set($0.map(\.id)) }
+        var anchors: [String: Set<String>] = [:]
+        for rule in rules { anchors[rule.document, default: []].insert(rule.id) }
+        return anchors
+    }
+
+    /// The rules of each document, by slug, in order: slices of `rules` where each document's rules are
+    /// contiguous (as a build makes the catalogue), copies otherwise.
+    public var rulesByDocument: [String: ArraySlice<Rule>] {
+        var slices: [String: ArraySlice<Rule>] = [:]
+        var start = rules.startIndex
+        while start < rules.endIndex {
+            let document = rules[start].document
+            var end = start + 1
+            while end < rules.endIndex, rules[end].document == document { end += 1 }
+            guard slices[document] == nil else {
+                return Dictionary(grouping: rules, by: \.document).mapValues { $0[...] }
+            }
+            slices[document] = rules[start..<end]
+            start = end
+        }
+        return slices
     }
 
     /// `rules.json` and `docgen rules --format json`: an array of `RuleRecord`s, pretty-printed with sorted keys,

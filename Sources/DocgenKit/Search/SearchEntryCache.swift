@@ -23,7 +23,7 @@ struct SearchEntryCache: BlobCache {
 
     /// The key of one document's entries: `documentKey` (its paths and text, `RuleCache.key`), every field of
     /// its rules the collector reads, and the collector's limits.
-    static func key(documentKey: String, rules: [Rule], options: SearchIndexOptions) -> String {
+    static func key(documentKey: String, rules: ArraySlice<Rule>, options: SearchIndexOptions) -> String {
         var hasher = StableHasher()
         hasher.combine(documentKey)
         for limit in [options.indexedCharacters, options.excerptCharacters, options.ruleCharacters, options.shownIdentifiers] {

@@ -8,14 +8,14 @@ public enum SearchEntryCollector {
     /// The entries of every document, grouped by document (in the order of `documents`).
     public static func entries(documents: [Document], rules: RuleCatalog,
                                options: SearchIndexOptions = SearchIndexOptions()) -> [[SearchEntry]] {
-        let rulesByDocument = Dictionary(grouping: rules.rules, by: \.document)
+        let rulesByDocument = rules.rulesByDocument
         return documents.enumerated().map { index, document in
             entries(for: document, at: index, rules: rulesByDocument[document.slug] ?? [], options: options)
         }
     }
 
     /// The entries of one document.
-    public static func entries(for document: Document, at index: Int, rules: [Rule],
+    public static func entries(for document: Document, at index: Int, rules: ArraySlice<Rule>,
                                options: SearchIndexOptions = SearchIndexOptions()) -> [SearchEntry] {
         let texts = SectionTextCollector.collect(document)
         var entries: [SearchEntry] = []

@@ -446,22 +446,23 @@ public actor BuildSession {
     /// the limits are those they were collected from; collected in parallel otherwise), then the index files.
     func buildSearchIndex(_ state: inout State) async throws {
         let options = SearchIndexOptions()
-        let (collected, cacheIsCurrent) = Self.searchEntries(of: state.analysed, rules: state.rules, options: options,
-                                                             cacheFile: self.options.searchCacheFile)
+        let (collected, cache) = Self.searchEntries(of: state.analysed, rules: state.rules, options: options,
+                                                    cacheFile: self.options.searchCacheFile)
         state.outputs += try SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents,
                                                       options: options, deliver: emit)
-        // Written after the index, whose term dictionary is gone by then (peak memory).
-        guard let cacheFile = self.options.searchCacheFile, !cacheIsCurrent else { return }
+        // Written after the index, whose term dictionary is gone by then (peak memory); the entries of unchanged
+        // documents are copied from the previous file as they were encoded.
+        guard let cacheFile = self.options.searchCacheFile, !cache.file.holdsExactly(Set(collected.map(\.key))) else { return }
         state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {
             try SearchEntryCache.write(count: collected.count, to: cacheFile) {
-                (collected[$0].key, SearchEntryCache.encode(collected[$0].entries))
+                (collected[$0].key, cache.file.blob(for: collected[$0].key) ?? SearchEntryCache.encode(collected[$0].entries))
             }
         }
     }
 
-    /// The search entries of each document with their cache keys, and whether the cache file holds exactly these.
+    /// The search entries of each document with their cache keys, and the cache they were looked up in.
     private static func searchEntries(of analysed: [CachedDocument], rules: RuleCatalog, options: SearchIndexOptions,
-                                      cacheFile: URL?) -> ([(key: String, entries: [SearchEntry])], cacheIsCurrent: Bool) {
+                                      cacheFile: URL?) -> ([(key: String, entries: [SearchEntry])], SearchEntryCache) {
         let cache = cacheFile.map { SearchEntryCache(contentsOf: $0) } ?? SearchEntryCache()
         let rulesByDocument = rules.rulesByDocument
         let collected = Array(analysed.enumerated()).concurrentMap { index, entry -> (key: String, entries: [SearchEntry]) in
@@ -470,7 +471,7 @@ public actor BuildSession {
             return (key, cache.entries(for: key, document: index)
                 ?? SearchEntryCollector.entries(for: fullDocument(entry), at: index, rules: rules, options: options))
         }
-        return (collected, cache.file.holdsExactly(Set(collected.map(\.key))))
+        return (collected, cache)
     }
 
     /// Hands files on: written into the staging folder now (and returned without their bytes) when

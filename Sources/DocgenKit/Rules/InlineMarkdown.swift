@@ -104,7 +104,11 @@ enum InlineMarkdown {
 
     /// Collapses runs of whitespace into one space and trims the ends.
     static func collapseSpaces(_ text: String) -> String {
-        if let collapsed = collapseSpacesOnScalars(text) { return collapsed }
+        collapseSpacesOnScalars(text) ?? collapseSpacesOnCharacters(text)
+    }
+
+    /// `collapseSpaces` by `Character`: the definition, and the fallback of `collapseSpacesOnScalars`.
+    static func collapseSpacesOnCharacters(_ text: String) -> String {
         var result = ""
         var lastWasSpace = true
         for character in text {
@@ -124,7 +128,7 @@ enum InlineMarkdown {
     /// text has non-ASCII whitespace or when a whitespace scalar and its neighbour form one character (a
     /// combining mark or joiner after it, a prepended mark before it). ASCII whitespace is space, tab, line
     /// feed, vertical tab, form feed and carriage return, as for `Character.isWhitespace`.
-    private static func collapseSpacesOnScalars(_ text: String) -> String? {
+    static func collapseSpacesOnScalars(_ text: String) -> String? {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(text.utf8.count)
         var lastWasSpace = true

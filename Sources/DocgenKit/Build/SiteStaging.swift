@@ -38,14 +38,7 @@ public final class SiteStaging: Sendable {
     @discardableResult
     public func write(_ files: [OutputFile]) throws -> [OutputFile] {
         guard !files.isEmpty else { return [] }
-        let folder: URL, replacing: [Bool]
-        do {
-            (folder, replacing) = try prepare(files)
-        } catch let failure as SiteWriter.Failure {
-            throw failure
-        } catch {
-            throw SiteWriter.Failure.writeFailed(path: writer.output.path, reason: SiteWriter.reason(error))
-        }
+        let (folder, replacing) = try prepare(files)
         let failures = Locked<[(index: Int, failure: SiteWriter.Failure)]>([])
         let writers = files.count > 256 ? 2 : 1
         let stagingPath = folder.path, outputPath = writer.output.path, writeBytes = writer.writeBytes
@@ -66,14 +59,7 @@ public final class SiteStaging: Sendable {
     /// written before the next is made, so the file is never whole in memory. Returns it without its bytes.
     public func write(_ path: String, parts: OutputParts) throws -> OutputFile {
         let placeholder = OutputFile(path: path, data: Data())
-        let folder: URL, replacing: [Bool]
-        do {
-            (folder, replacing) = try prepare([placeholder])
-        } catch let failure as SiteWriter.Failure {
-            throw failure
-        } catch {
-            throw SiteWriter.Failure.writeFailed(path: writer.output.path, reason: SiteWriter.reason(error))
-        }
+        let (folder, replacing) = try prepare([placeholder])
         let destination = folder.path + "/" + path
         if replacing[0] { unlink(destination) }
         let batchSize = ProcessInfo.processInfo.activeProcessorCount
@@ -96,7 +82,18 @@ public final class SiteStaging: Sendable {
     /// Creates the staging folder (first call) and the folders `files` go into; removes files already
     /// written at their paths, so that the last one wins. Returns the folder and, for each file, whether a
     /// file of the claimed spare is at its path (to keep, if it is the output folder's, or to replace).
+    /// Failures are `SiteWriter.Failure`s.
     private func prepare(_ files: [OutputFile]) throws -> (URL, [Bool]) {
+        do {
+            return try prepareFolders(files)
+        } catch let failure as SiteWriter.Failure {
+            throw failure
+        } catch {
+            throw SiteWriter.Failure.writeFailed(path: writer.output.path, reason: SiteWriter.reason(error))
+        }
+    }
+
+    private func prepareFolders(_ files: [OutputFile]) throws -> (URL, [Bool]) {
         try state.withLock { state -> (URL, [Bool]) in
             let folder = try state.folder ?? createFolder(&state)
             state.folder = folder

@@ -39,6 +39,9 @@ import Testing
         try fixture.write("# A\n\n- Always use `struct`.\n\nChanged prose.\n\n```swift\nlet a = 1\n```\n", "a.md")
         _ = try await fixture.build()
         #expect(SiteWriter.isOwned(spare(fixture)))
+        // Ignored by git as a whole; the site itself gets no .gitignore (the next build deletes the spare's).
+        #expect(try String(contentsOf: spare(fixture).appendingPathComponent(".gitignore"), encoding: .utf8) == SpareSite.gitignore)
+        #expect(!FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent(".gitignore").path))
         // The changed page is a new file; the spare still has the old one (nothing was written through a link).
         #expect(try fixture.text("a.html").contains("Changed prose."))
         #expect(try String(contentsOf: spare(fixture).appendingPathComponent("a.html"), encoding: .utf8) == oldPage)
@@ -61,6 +64,7 @@ import Testing
         _ = try await fixture.build()
         #expect(!FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent("c.html").path))
         #expect(!FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent("snippets/c").path))
+        #expect(!FileManager.default.fileExists(atPath: fixture.site.appendingPathComponent(".gitignore").path))
         #expect(try fixture.text("b.html").contains("Other text."))
         #expect(try inode(fixture.site.appendingPathComponent("b.html")) != unchanged)
         #expect(try await differences(fixture) == [])

@@ -38,10 +38,19 @@ struct SpareSite {
     }
 
     /// Keeps `folder` (the previous site, just swapped out) as the spare; deletes it when a spare is already
-    /// there (another build kept its own) or the move fails.
+    /// there (another build kept its own) or the move fails. The spare gets a `.gitignore` that ignores
+    /// everything in it, so that it never shows in `git status` beside an ignored output folder (the next
+    /// build deletes it with the other files the new site does not have).
     func keep(_ folder: URL) {
-        if rename(folder.path, url.path) != 0 { SiteWriter.removeOwnedFolder(folder) }
+        guard rename(folder.path, url.path) == 0 else {
+            SiteWriter.removeOwnedFolder(folder)
+            return
+        }
+        _ = SiteWriter.writeBytes(Data(Self.gitignore.utf8), to: url.path + "/.gitignore")
     }
+
+    /// The `.gitignore` of a spare.
+    static let gitignore = "# The site docgen's last build replaced, kept to write the next one into; safe to delete.\n*\n"
 
     /// Whether the files at `first` and `second` are one file (same device and inode), without following links.
     static func isSameFile(_ first: String, _ second: String) -> Bool {

@@ -23,4 +23,51 @@ import Testing
         #expect(mixed.rulesByDocument.mapValues(\.count) == [first.document: 2, last.document: 2])
         #expect(RuleCatalog(rules: [], pairs: []).rulesByDocument.isEmpty)
     }
+
+    /// What linking means: each rule lists the other side of every pair that names its id.
+    private func referenceLink(_ rules: [Rule], pairs: [RulePair]) -> [(related: [String], conflicts: [String])] {
+        var related: [String: [String]] = [:], conflicts: [String: [String]] = [:]
+        for pair in pairs {
+            if pair.kind == .related {
+                related[pair.first, default: []].append(pair.second)
+                related[pair.second, default: []].append(pair.first)
+            } else {
+                conflicts[pair.first, default: []].append(pair.second)
+                conflicts[pair.second, default: []].append(pair.first)
+            }
+        }
+        return rules.map { (related[$0.id] ?? [], conflicts[$0.id] ?? []) }
+    }
+
+    @Test func linkingFillsRelatedAndConflictsAsPairsSay() throws {
+        let documents = try Fixtures.contentFiles.map { file in
+            DocumentAnalyzer.analyze(SourceFile(relativePath: file.lastPathComponent, displayPath: file.lastPathComponent,
+                                                text: try String(contentsOf: file, encoding: .utf8))).0
+        }
+        let rules = RuleExtractor.extract(documents).rules.map { rule -> Rule in
+            var rule = rule
+            rule.related = []
+            rule.conflicts = []
+            return rule
+        }
+        let pairs = RuleLinker.pairs(rules)
+        #expect(pairs.contains { $0.kind == .related } && pairs.contains { $0.kind == .conflict })
+        let linked = RuleLinker.link(rules, pairs: pairs)
+        let expected = referenceLink(rules, pairs: pairs)
+        #expect(linked.map(\.related) == expected.map(\.related))
+        #expect(linked.map(\.conflicts) == expected.map(\.conflicts))
+
+        // Two rules with one id get the same lists; a pair naming an unknown id links only its known side.
+        let (first, second) = (rules[0], rules[1])
+        var twin = first
+        twin.text += " again"
+        let odd = [first, second, twin]
+        let oddPairs = [RulePair(first: first.id, second: second.id, kind: .related, similarity: 0.5, sharedTerms: [], reason: ""),
+                        RulePair(first: "missing.id", second: second.id, kind: .conflict, similarity: 0.5, sharedTerms: [], reason: "")]
+        let oddLinked = RuleLinker.link(odd, pairs: oddPairs)
+        let oddExpected = referenceLink(odd, pairs: oddPairs)
+        #expect(oddLinked.map(\.related) == oddExpected.map(\.related))
+        #expect(oddLinked.map(\.conflicts) == oddExpected.map(\.conflicts))
+        #expect(oddLinked[2].related == [second.id])
+    }
 }

@@ -128,6 +128,34 @@ import Testing
         #expect(report.summary.failed == 1)
     }
 
+    @Test func theCompilerRunsWithATemporaryFolderOfDocgensThatIsRemovedAfter() async throws {
+        // The Swift driver leaves an empty TemporaryDirectory.* folder in TMPDIR on every run; this fake does too.
+        let content = try CheckSupport.contentFolder(["a.md": "# A\n\n```swift\nlet a = 1\n```\n\n```swift\nlet b = 2\n```\n"])
+        let root = content.deletingLastPathComponent()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let log = root.appendingPathComponent("tmpdirs.log")
+        let fake = root.appendingPathComponent("litter-swiftc")
+        let script = """
+            #!/bin/sh
+            echo "$TMPDIR" >> '\(log.path)'
+            mkdir -p "$TMPDIR/TemporaryDirectory.fake"
+            if [ "$1" = "--version" ]; then echo "Fake Swift version 0.0 (litter)"; fi
+            exit 0
+
+            """
+        try Data(script.utf8).write(to: fake)
+        #expect(chmod(fake.path, 0o755) == 0)
+        let report = try await CheckRunner(options: CheckSupport.options(content, swiftc: fake.path)).run()
+        #expect(report.summary.failed == 0)
+        let folders = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(!folders.isEmpty)
+        let shared = FileManager.default.temporaryDirectory.standardizedFileURL.path
+        for folder in folders {
+            #expect(URL(fileURLWithPath: folder).standardizedFileURL.path != shared)
+            #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) was left behind")
+        }
+    }
+
     @Test func aCompilerFailureWithoutAPositionIsReported() async throws {
         let content = try CheckSupport.contentFolder(["a.md": "# A\n\n```swift\nlet a = 1\n```\n"])
         let root = content.deletingLastPathComponent()

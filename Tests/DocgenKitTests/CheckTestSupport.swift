@@ -30,7 +30,7 @@ enum CheckSupport {
         try Data(code.utf8).write(to: URL(fileURLWithPath: path))
         let output = try await ChildProcess.run(
             driver, arguments: ["-parse", "-diagnostic-style", "llvm", "-swift-version", swiftVersion, path],
-            directory: directory, temporaryDirectory: directory, timeout: 120)
+            directory: directory, timeout: 120)
         let parsed = SwiftcDiagnosticParser.parse(String(decoding: output.stderr, as: UTF8.self), paths: [path])
         return SnippetParseResult(failed: output.status != 0, messages: parsed.messages[path] ?? [])
     }

@@ -135,7 +135,7 @@ public final class SiteStaging: Sendable {
         let folder = parent.appendingPathComponent(name)
         if writer.recyclesPreviousSite, let spare = SpareSite(output: writer.output).claim(as: folder) {
             state.leftovers = spare.files
-            state.spareDirectories = Set(spare.directories)
+            state.spareDirectories = spare.directories
             return folder
         }
         do {

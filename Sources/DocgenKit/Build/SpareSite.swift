@@ -21,7 +21,7 @@ struct SpareSite {
     /// What a claimed spare holds, as `/`-separated paths relative to it (the marker file left out).
     struct Contents {
         var files: Set<String>
-        var directories: [String]
+        var directories: Set<String>
     }
 
     /// The spare of `output`.
@@ -34,7 +34,7 @@ struct SpareSite {
     func claim(as destination: URL) -> Contents? {
         guard SiteWriter.isOwned(url), rename(url.path, destination.path) == 0 else { return nil }
         let tree = DirectoryEntries.tree(destination.path)
-        return Contents(files: Set(tree.files).subtracting([SiteWriter.markerName]), directories: tree.directories)
+        return Contents(files: Set(tree.files).subtracting([SiteWriter.markerName]), directories: Set(tree.directories))
     }
 
     /// Keeps `folder` (the previous site, just swapped out) as the spare; deletes it when a spare is already

@@ -31,21 +31,24 @@ public enum ChildProcess {
         }
     }
 
-    /// Runs `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds. `temporaryDirectory`
-    /// becomes the child's `TMPDIR`: the Swift driver leaves an empty `TemporaryDirectory.*` folder in `TMPDIR`
-    /// on every run, which a check of a few thousand snippets would otherwise scatter over `/tmp`.
+    /// Runs `executable` with `arguments`; kills it with SIGKILL after `timeout` seconds. The child's `TMPDIR`
+    /// is a folder of its own, removed when it has finished: the Swift driver leaves an empty
+    /// `TemporaryDirectory.*` folder in `TMPDIR` on every run, which a check of a few thousand snippets would
+    /// otherwise scatter over `/tmp`.
     public static func run(
-        _ executable: URL, arguments: [String], directory: URL? = nil, temporaryDirectory: URL? = nil, timeout: Double
+        _ executable: URL, arguments: [String], directory: URL? = nil, timeout: Double
     ) async throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        if let temporaryDirectory {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docgen-child-\(getpid())-\(UUID().uuidString)")
+        if (try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)) != nil {
             var environment = ProcessInfo.processInfo.environment
-            environment["TMPDIR"] = temporaryDirectory.path
+            environment["TMPDIR"] = scratch.path
             process.environment = environment
         }
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let outPipe = Pipe()
         let errPipe = Pipe()
         process.standardOutput = outPipe

@@ -109,12 +109,8 @@ public struct SwiftCompiler: Sendable, Hashable {
     /// The compiler's `--version` text (one process run).
     public func version(timeout: Double = 30) async throws -> String {
         let output: ChildProcess.Output
-        // A folder of our own for the driver's temporary folder, removed with it.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("docgen-version-\(getpid())-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
         do {
-            output = try await ChildProcess.run(executable, arguments: ["--version"], temporaryDirectory: scratch, timeout: timeout)
+            output = try await ChildProcess.run(executable, arguments: ["--version"], timeout: timeout)
         } catch {
             throw Failure.versionFailed(path: requestedPath, reason: (error as? LocalizedError)?.errorDescription ?? "\(error)")
         }

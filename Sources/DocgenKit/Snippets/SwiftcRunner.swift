@@ -49,7 +49,7 @@ public struct SwiftcRunner: Sendable {
         try write(item.code, to: path)
         let output = try await ChildProcess.run(
             compiler.executable, arguments: compiler.parseArguments(files: [path], swiftVersion: swiftVersion),
-            directory: directory, temporaryDirectory: directory, timeout: timeout)
+            directory: directory, timeout: timeout)
         try? FileManager.default.removeItem(at: directory)
         var outcome = JobOutcome()
         if output.timedOut {
@@ -85,7 +85,7 @@ public struct SwiftcRunner: Sendable {
         let batchTimeout = timeout + 0.2 * Double(library.count + main.count)
         let output = try await ChildProcess.run(
             compiler.executable, arguments: compiler.parseArguments(files: paths, swiftVersion: swiftVersion),
-            directory: directory, temporaryDirectory: directory, timeout: batchTimeout)
+            directory: directory, timeout: batchTimeout)
         try? FileManager.default.removeItem(at: directory)
         var outcome = JobOutcome()
         let parsed = SwiftcDiagnosticParser.parse(Self.text(output), paths: Set(paths))

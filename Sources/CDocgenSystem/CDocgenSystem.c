@@ -29,3 +29,12 @@ int docgen_set_allocator_top_pad(int bytes) {
     return 0;
 #endif
 }
+
+long long docgen_allocated_bytes(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 info = mallinfo2();
+    return (long long)(info.uordblks + info.hblkhd);
+#else
+    return -1;
+#endif
+}

@@ -10,4 +10,8 @@ int docgen_exchange_paths(const char *first, const char *second);
 /// Returns 1 on success, 0 otherwise (and where there is no glibc).
 int docgen_set_allocator_top_pad(int bytes);
 
+/// Bytes the C allocator has handed out and not had back, over all its arenas (glibc mallinfo2's uordblks plus
+/// hblkhd); -1 where there is no glibc. Resident memory minus this is memory freed but kept by the allocator.
+long long docgen_allocated_bytes(void);
+
 #endif

@@ -376,6 +376,7 @@ public actor BuildSession {
                 counts: counts[document.slug] ?? DocumentCounts(), previous: previous, next: next)
             return (job.fingerprint, try staging?.write(page) ?? page)
         }
+        MemoryTrace.note("render: document pages")
         let previousPages = pages
         var kept: [String: CachedPage] = [:]
         for file in reused where !file.reusesPreviousFile { if let cached = previousPages[file.path] { kept[file.path] = cached } }

@@ -1,3 +1,4 @@
+import CDocgenSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +9,8 @@ import Glibc
 /// A profiling aid for the build steps: with the environment variable `DOCGEN_MEMORY_TRACE` set, each step
 /// of `BuildSession` prints the process's peak and current resident memory to standard error when it
 /// ends, with the CPU time (user and system) the process has used so far
-/// (`[mem] render: peak 1072 MB, now 986 MB, CPU so far 12.31 s`): a step's CPU time against its wall time shows how
+/// and how much of it the C allocator has handed out and not had back (the rest is freed memory it keeps)
+/// (`[mem] render: peak 1072 MB, now 986 MB (allocated 903 MB), CPU so far 12.31 s`): a step's CPU time against its wall time shows how
 /// parallel it is. Benchmarks/README.md shows what it found.
 enum MemoryTrace {
     static let enabled = ProcessInfo.processInfo.environment["DOCGEN_MEMORY_TRACE"] != nil
@@ -22,7 +24,13 @@ enum MemoryTrace {
         let residentKB = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
             .flatMap { Int($0.dropFirst(6).trimming(.whitespaces).dropLast(3)) } ?? 0
         let cpu = Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
-        FileHandle.standardError.write(Data(("[mem] \(step): peak \(usage.ru_maxrss / 1024) MB, now \(residentKB / 1024) MB, "
-            + "CPU so far \(String(format: "%.2f", cpu)) s\n").utf8))
+        FileHandle.standardError.write(Data(("[mem] \(step): peak \(usage.ru_maxrss / 1024) MB, now \(residentKB / 1024) MB"
+            + allocated() + "CPU so far \(String(format: "%.2f", cpu)) s\n").utf8))
+    }
+
+    /// " (allocated N MB), ", or ", " where the allocator cannot tell.
+    private static func allocated() -> String {
+        let bytes = docgen_allocated_bytes()
+        return bytes < 0 ? ", " : " (allocated \(bytes >> 20) MB), "
     }
 }

@@ -91,7 +91,9 @@ public enum RulePages {
             return output
         }
         let index = RuleIndex(rules: catalog.rules, documents: documents)
+        MemoryTrace.note("render: term index")
         let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
+        MemoryTrace.note("render: rule page context")
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
         if catalog.rules.count > splitThreshold {
@@ -117,6 +119,7 @@ public enum RulePages {
                 return (try deliver(try renderer.page("rules", path: path, title: title, values: values)), fingerprint)
             }
             files += perDocument.map(\.0)
+            MemoryTrace.note("render: rules pages")
             for (file, fingerprint) in perDocument { fingerprints[file.path] = fingerprint }
         } else {
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",
@@ -127,9 +130,11 @@ public enum RulePages {
         files.append(try renderer.page("terms", path: "terms.html", title: "Index",
             description: "Terms A–Z with the rules and examples that mention them.",
             values: context.indexValues(index)))
+        MemoryTrace.note("render: terms page")
         files.append(try renderer.page("conflicts", path: "conflicts.html", title: "Conflicts & duplicates",
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
+        MemoryTrace.note("render: conflicts page")
         files.append(try deliverParts("rules.json", RuleCatalog.jsonParts(catalog.rules)))
         if let siteFingerprint {
             for path in siteWidePaths { fingerprints[path] = siteFingerprint }

@@ -34,4 +34,31 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == ["cache.bin"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path) == ["kept"])
     }
+
+    @Test func aWriterKeepsToTheCountItAnnouncedAndLeavesNothingUnlessCommitted() throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        let url = temp.appendingPathComponent("cache.bin")
+        let writer = try BlobCacheFile.Writer(url: url, kind: Self.kind, stamp: "s", count: 2)
+        try writer.append(key: "a", blob: [1, 2][...])
+        try writer.append(key: "b", blob: [][...])
+        #expect(throws: (any Error).self) { try writer.append(key: "c", blob: [3][...]) }
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        try writer.commit()
+        let file = BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: "s")
+        #expect(file.holdsExactly(["a", "b"]) && file.blob(for: "a") == [1, 2][...] && file.blob(for: "b")?.isEmpty == true)
+
+        // Fewer entries than announced: commit fails, and the file already there is kept.
+        let short = try BlobCacheFile.Writer(url: url, kind: Self.kind, stamp: "s", count: 3)
+        try short.append(key: "x", blob: [9][...])
+        #expect(throws: (any Error).self) { try short.commit() }
+        short.discard()
+        // A writer let go of without commit removes its file too.
+        do {
+            let dropped = try BlobCacheFile.Writer(url: url, kind: Self.kind, stamp: "s", count: 1)
+            try dropped.append(key: "y", blob: [8][...])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temp.path) == ["cache.bin"])
+        #expect(BlobCacheFile(contentsOf: url, kind: Self.kind, stamp: "s").holdsExactly(["a", "b"]))
+    }
 }

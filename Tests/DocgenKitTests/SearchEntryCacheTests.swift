@@ -121,4 +121,37 @@ import Testing
         #expect(index.contains("Never use global singletons."))
         #expect(SearchEntryCache(contentsOf: url).file.count == 2)
     }
+
+    @Test func theIndexABuildMakesDocumentByDocumentIsTheIndexOfAllEntriesAtOnce() async throws {
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        var options = BuildOptions(contentDirectory: Fixtures.content, outputDirectory: temp.appendingPathComponent("_site"),
+                                   themeDirectory: Fixtures.theme)
+        options.cacheDirectory = temp.appendingPathComponent("cache")
+        // First build: entries collected and written to the cache one document at a time; second: read back from it.
+        for _ in 0..<2 {
+            let snapshot = try await BuildSession(options: options).build()
+            let expected = SearchIndexBuilder.files(documents: snapshot.documents, rules: snapshot.rules)
+            #expect(expected.count > 2, "the five documents make a split index")
+            for file in expected { #expect(snapshot.files[file.path]?.data == file.data, "\(file.path)") }
+            #expect(snapshot.files.keys.filter { $0.hasPrefix(SearchIndexBuilder.shardFolder) }.count == expected.count - 1)
+            let cache = SearchEntryCache(contentsOf: try #require(options.searchCacheFile))
+            #expect(cache.file.count == snapshot.documents.count)
+        }
+    }
+
+    @Test func aSearchCacheThatCannotBeWrittenIsAWarningAndTheSiteIsBuilt() async throws {
+        let folder = try Fixtures.CachedContent([("a.md", "# A\n\n- Always use `struct`.\n")])
+        defer { try? FileManager.default.removeItem(at: folder.temp) }
+        let url = try #require(folder.options.searchCacheFile)
+        // A folder with something in it where the cache file goes: the file cannot be renamed into place.
+        try FileManager.default.createDirectory(at: url.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        let snapshot = try await BuildSession(options: folder.options).build()
+        let warning = try #require(snapshot.diagnostics.first { $0.id == "cache.not-written" })
+        #expect(warning.severity == .warning)
+        #expect(warning.message.hasPrefix("cannot write the search entry cache"))
+        #expect(snapshot.files[SearchIndexBuilder.indexPath] != nil)
+        let left = try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)
+        #expect(!left.contains { $0.contains(".partial-") })
+    }
 }

@@ -83,33 +83,86 @@ struct BlobCacheFile: Sendable {
     /// (the caches of a 2,000-document site are hundreds of megabytes). Written beside `url`, then renamed.
     static func write(count: Int, to url: URL, kind: Kind, stamp: String, batchSize: Int = 64,
                       entry: @Sendable (Int) -> (key: String, blob: ArraySlice<UInt8>)) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary) else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary]) }
+        let writer = try Writer(url: url, kind: kind, stamp: stamp, count: count)
         do {
+            for start in stride(from: 0, to: count, by: max(batchSize, 1)) {
+                let batch = Array(start..<min(start + max(batchSize, 1), count)).concurrentMap { entry($0) }
+                for (key, blob) in batch { try writer.append(key: key, blob: blob) }
+            }
+            try writer.commit()
+        } catch {
+            writer.discard()
+            throw error
+        }
+    }
+
+    // MARK: - Writing entry by entry
+
+    /// Writes a cache file an entry at a time, for callers that make the entries as they go: into a file
+    /// beside `url`, renamed over it by `commit()`. A writer that is not committed removes its file.
+    final class Writer {
+        private let url: URL
+        private let temporary: String
+        private var handle: FileHandle?
+        private let count: Int
+        private var written = 0
+
+        /// Starts the file of `count` entries, creating the folder of `url`.
+        init(url: URL, kind: Kind, stamp: String, count: Int) throws {
+            self.url = url
+            self.count = count
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            temporary = url.path + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+            guard FileManager.default.createFile(atPath: temporary, contents: nil),
+                  let handle = FileHandle(forWritingAtPath: temporary) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary])
+            }
+            self.handle = handle
             var header = BinaryWriter()
             header.string(kind.magic)
             header.int(kind.format)
             header.string(stamp)
             header.int(count)
-            try handle.write(contentsOf: header.bytes)
-            for start in stride(from: 0, to: count, by: max(batchSize, 1)) {
-                let batch = Array(start..<min(start + max(batchSize, 1), count)).concurrentMap { index -> [UInt8] in
-                    let (key, blob) = entry(index)
-                    var writer = BinaryWriter()
-                    writer.string(key)
-                    writer.blob(blob)
-                    return writer.bytes
-                }
-                for bytes in batch { try handle.write(contentsOf: bytes) }
+            do {
+                try handle.write(contentsOf: header.bytes)
+            } catch {
+                discard()
+                throw error
             }
+        }
+
+        /// Appends one entry (entries beyond the `count` the writer was made for are an error).
+        func append(key: String, blob: ArraySlice<UInt8>) throws {
+            guard let handle, written < count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary]) }
+            var writer = BinaryWriter()
+            writer.string(key)
+            writer.blob(blob)
+            try handle.write(contentsOf: writer.bytes)
+            written += 1
+        }
+
+        /// Closes the file and renames it over `url`; an error when fewer entries than announced were appended.
+        func commit() throws {
+            guard let handle, written == count else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary]) }
             try handle.close()
-            guard rename(temporary, url.path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
+            self.handle = nil
+            guard rename(temporary, url.path) == 0 else {
+                let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+                unlink(temporary)
+                throw POSIXError(code)
+            }
+        }
+
+        /// Closes and removes the unfinished file (nothing when already committed).
+        func discard() {
+            guard let handle else { return }
             try? handle.close()
+            self.handle = nil
             unlink(temporary)
-            throw error
+        }
+
+        deinit {
+            discard()
         }
     }
 }
@@ -148,5 +201,11 @@ extension BlobCache {
     static func write(count: Int, to url: URL, stamp: String = BuildManifest.executableStamp,
                       entry: @Sendable (Int) -> (key: String, blob: ArraySlice<UInt8>)) throws {
         try BlobCacheFile.write(count: count, to: url, kind: kind, stamp: stamp, entry: entry)
+    }
+
+    /// A writer of this cache's file at `url` for `count` entries, appended one at a time by a caller that makes
+    /// them as it goes (`BlobCacheFile.Writer`: renamed over `url` on commit, removed otherwise).
+    static func writer(to url: URL, count: Int, stamp: String = BuildManifest.executableStamp) throws -> BlobCacheFile.Writer {
+        try BlobCacheFile.Writer(url: url, kind: kind, stamp: stamp, count: count)
     }
 }

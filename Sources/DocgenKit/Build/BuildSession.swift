@@ -445,34 +445,55 @@ public actor BuildSession {
 
     /// Search: the entries of each document (taken from the search entry cache when the document, its rules and
     /// the limits are those they were collected from; collected in parallel otherwise), then the index files.
+    ///
+    /// Documents are taken a batch at a time: their entries' terms go into the postings and the cache file at once,
+    /// and only what the records show is kept, so the entries of the whole site are never in memory with their terms.
     func buildSearchIndex(_ state: inout State) async throws {
         let options = SearchIndexOptions()
-        let (collected, cache) = Self.searchEntries(of: state.analysed, rules: state.rules, options: options,
-                                                    cacheFile: self.options.searchCacheFile)
-        state.outputs += try SearchIndexBuilder.files(entries: collected.flatMap(\.entries), documents: state.documents,
-                                                      options: options, deliver: emit)
-        // Written after the index, whose term dictionary is gone by then (peak memory); the entries of unchanged
-        // documents are copied from the previous file as they were encoded.
-        guard let cacheFile = self.options.searchCacheFile, !cache.file.holdsExactly(Set(collected.map(\.key))) else { return }
-        state.diagnostics += Self.cacheWarning(cacheFile, what: "search entry cache", consequence: "collects every search entry again") {
-            try SearchEntryCache.write(count: collected.count, to: cacheFile) {
-                (collected[$0].key, cache.file.blob(for: collected[$0].key) ?? SearchEntryCache.encode(collected[$0].entries))
+        let analysed = state.analysed
+        let cache = self.options.searchCacheFile.map { SearchEntryCache(contentsOf: $0) } ?? SearchEntryCache()
+        let rulesByDocument = state.rules.rulesByDocument
+        let keys = analysed.map {
+            SearchEntryCache.key(documentKey: $0.cacheKey, rules: rulesByDocument[$0.document.slug] ?? [], options: options)
+        }
+        // The cache is written again, entry by entry, only when it does not already hold exactly these entries.
+        var cacheWriter: BlobCacheFile.Writer?, cacheError: Error?
+        if let url = self.options.searchCacheFile, !cache.file.holdsExactly(Set(keys)) {
+            do { cacheWriter = try SearchEntryCache.writer(to: url, count: analysed.count) } catch { cacheError = error }
+        }
+        let encodes = cacheWriter != nil
+        var postings = SearchTermDictionary.Builder()
+        var records: [SearchEntry] = []
+        let batchSize = 64
+        for start in stride(from: 0, to: analysed.count, by: batchSize) {
+            let batch = Array(start..<min(start + batchSize, analysed.count)).concurrentMap { index in
+                let entry = analysed[index], rules = rulesByDocument[entry.document.slug] ?? []
+                let entries = cache.entries(for: keys[index], document: index)
+                    ?? SearchEntryCollector.entries(for: Self.fullDocument(entry), at: index, rules: rules, options: options)
+                return (entries, encodes ? cache.file.blob(for: keys[index]) ?? SearchEntryCache.encode(entries) : [])
+            }
+            for (offset, (entries, blob)) in batch.enumerated() {
+                if let writer = cacheWriter {
+                    do { try writer.append(key: keys[start + offset], blob: blob) } catch {
+                        writer.discard()
+                        (cacheWriter, cacheError) = (nil, error)
+                    }
+                }
+                for var entry in entries {
+                    postings.add(entry)
+                    entry.terms = [:]
+                    records.append(entry)
+                }
             }
         }
-    }
-
-    /// The search entries of each document with their cache keys, and the cache they were looked up in.
-    private static func searchEntries(of analysed: [CachedDocument], rules: RuleCatalog, options: SearchIndexOptions,
-                                      cacheFile: URL?) -> ([(key: String, entries: [SearchEntry])], SearchEntryCache) {
-        let cache = cacheFile.map { SearchEntryCache(contentsOf: $0) } ?? SearchEntryCache()
-        let rulesByDocument = rules.rulesByDocument
-        let collected = Array(analysed.enumerated()).concurrentMap { index, entry -> (key: String, entries: [SearchEntry]) in
-            let rules = rulesByDocument[entry.document.slug] ?? []
-            let key = SearchEntryCache.key(documentKey: entry.cacheKey, rules: rules, options: options)
-            return (key, cache.entries(for: key, document: index)
-                ?? SearchEntryCollector.entries(for: fullDocument(entry), at: index, rules: rules, options: options))
+        MemoryTrace.note("search: entries")
+        state.outputs += try SearchIndexBuilder.files(records: records, dictionary: postings.dictionary(), documents: state.documents,
+                                                      options: options, deliver: emit)
+        guard let url = self.options.searchCacheFile, cacheWriter != nil || cacheError != nil else { return }
+        state.diagnostics += Self.cacheWarning(url, what: "search entry cache", consequence: "collects every search entry again") {
+            if let cacheError { throw cacheError }
+            try cacheWriter?.commit()
         }
-        return (collected, cache)
     }
 
     /// Hands files on: written into the staging folder now (and returned without their bytes) when

@@ -37,7 +37,8 @@ public enum SearchIndexBuilder {
     public static func build(documents: [Document], rules: RuleCatalog,
                              options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
         let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
-        return assemble(entries, documents: documents, options: options, deliver: { $0 })
+        return assemble(entries, dictionary: SearchTermDictionary(entries: entries), documents: documents, options: options,
+                        deliver: { $0 })
     }
 
     /// The files of the search index of entries already collected (numbered in order; each entry's
@@ -45,13 +46,22 @@ public enum SearchIndexBuilder {
     /// encoded (`docgen build` writes them and keeps only their paths: 50 MB of shards on 2,000 documents).
     static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
                       deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
-        try assemble(entries, documents: documents, options: options, deliver: deliver).files
+        try assemble(entries, dictionary: SearchTermDictionary(entries: entries), documents: documents, options: options,
+                     deliver: deliver).files
     }
 
-    /// The index of `entries` (numbered in order).
-    private static func assemble(_ entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
+    /// The files of the search index of `records` whose terms are already in `dictionary` (`SearchTermDictionary.Builder`,
+    /// entries added in the order of `records`): a build adds each document's entries as they are collected and keeps
+    /// only what the records show (their `terms` may be empty).
+    static func files(records: [SearchEntry], dictionary: SearchTermDictionary, documents: [Document], options: SearchIndexOptions,
+                      deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
+        try assemble(records, dictionary: dictionary, documents: documents, options: options, deliver: deliver).files
+    }
+
+    /// The index of `entries` (numbered in order) with the dictionary of their terms.
+    private static func assemble(_ entries: [SearchEntry], dictionary: SearchTermDictionary, documents: [Document],
+                                 options: SearchIndexOptions,
                                  deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> SearchIndex {
-        let dictionary = SearchTermDictionary(entries: entries)
         let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
         let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
 

@@ -118,6 +118,22 @@ import Testing
         #expect(try await fixture.differencesFromAFreshBuild() == [])
     }
 
+    @Test func aDocumentPageIsRenderedAgainWhenAnotherDocumentTakesItsRuleID() async throws {
+        // c.md does not change, but b.md (before it in the navigation) now declares the same explicit id: c's rule
+        // becomes shared.rule-1, and its anchor and badge on c.html with it.
+        let fixture = try Fixture()
+        defer { try? FileManager.default.removeItem(at: fixture.temp) }
+        try fixture.write("# C\n\n- Never use singletons. <!-- docgen: rule id=shared.rule -->\n", "c.md")
+        _ = try await fixture.build()
+        let pageC = try fixture.inode("c.html")
+        #expect(try fixture.text("c.html").contains("id=\"shared.rule\""))
+        try fixture.write("# B\n\n- Always use actors. <!-- docgen: rule id=shared.rule -->\n", "b.md")
+        _ = try await fixture.build()
+        #expect(try fixture.inode("c.html") != pageC)
+        #expect(try fixture.text("c.html").contains("id=\"shared.rule-1\""))
+        #expect(try await fixture.differencesFromAFreshBuild() == [])
+    }
+
     // MARK: - Per-document rules pages
 
     @Test func unchangedRulesPagesAreReusedAndChangedOnesRenderedAgain() async throws {

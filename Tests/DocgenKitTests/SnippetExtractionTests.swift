@@ -135,4 +135,43 @@ import Testing
         #expect(entries.count == 7)
         #expect(entries.first?["id"] as? String == "guide.views.1")
     }
+
+    @Test func snippetsJSONIsWhatJSONEncoderMakesOfTheWholeArray() throws {
+        // snippets.json is written directly (PrettyJSONWriter); it must not differ from JSONEncoder encoding the records.
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let real = try Fixtures.contentFiles.map { file in
+            DocumentAnalyzer.analyze(SourceFile(relativePath: file.lastPathComponent, displayPath: "Content/" + file.lastPathComponent,
+                                                text: try String(contentsOf: file, encoding: .utf8))).0
+        }
+        let (guide, _) = CheckSupport.analyze(Self.guide)
+        #expect(real.flatMap(\.snippets).count > 40)
+        #expect(guide.snippets.contains { $0.label == nil } && guide.snippets.contains { $0.label != nil })
+        #expect(guide.snippets.contains { !$0.attributes.unknown.isEmpty })
+        // Strings JSON must escape and ones it must not, a label and none, every attribute, an empty section path.
+        var hostile = guide
+        let controls = String((0..<32).map { Character(Unicode.Scalar(UInt8($0))) })
+        hostile.snippets = guide.snippets.map { snippet in
+            var snippet = snippet
+            snippet.code = "let s = \"a/b\\n\" // </script> \u{7F} é 👩‍💻 \u{2028}" + controls
+            snippet.label = snippet.label.map { $0 + " \"quoted\"" }
+            snippet.sectionPath = snippet.ordinal.isMultiple(of: 2) ? [] : ["/", "\t"]
+            snippet.attributes.ignore = true
+            snippet.attributes.expectError = true
+            return snippet
+        }
+        // More than 500 snippets: the file is made in several parts.
+        let many = Array(repeating: real, count: 600 / real.flatMap(\.snippets).count + 1).flatMap { $0 }
+        #expect(SnippetExporter.indexParts(for: many).count > 1)
+        for documents in [real, [guide], [hostile], [], many] {
+            for prefix in ["", "snippets/"] {
+                let records = documents.flatMap { document in
+                    document.snippets.map { SnippetExporter.SnippetRecord(snippet: $0, path: prefix + SnippetExporter.path(of: $0)) }
+                }
+                let index = SnippetExporter.index(for: documents, prefix: prefix)
+                #expect(index.path == prefix + "snippets.json")
+                #expect(index.data == (try encoder.encode(records)))
+            }
+        }
+    }
 }

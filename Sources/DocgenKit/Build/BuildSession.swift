@@ -443,9 +443,15 @@ public actor BuildSession {
         } else if previousManifest?.pages[indexPath] == fingerprint {
             state.outputs += try emit([.reused(indexPath)])
         } else {
-            let index = SnippetExporter.index(for: state.documents, prefix: "snippets/")
-            snippetIndex = staging == nil ? CachedPage(fingerprint: fingerprint, file: index) : nil
-            state.outputs += try emit([index])
+            let parts = SnippetExporter.indexParts(for: state.documents, prefix: "snippets/")
+            if let staging {
+                snippetIndex = nil
+                state.outputs.append(try staging.write(indexPath, parts: parts))
+            } else {
+                let index = OutputFile(path: indexPath, data: parts.data)
+                snippetIndex = CachedPage(fingerprint: fingerprint, file: index)
+                state.outputs.append(index)
+            }
         }
     }
 

@@ -48,7 +48,10 @@ public struct HTMLRenderer<Decorator: HTMLDecorator> {
     /// Renders a node and its descendants.
     public static func render(_ node: MarkdownNode, decorator: Decorator) -> String {
         var renderer = HTMLRenderer(decorator: decorator)
-        renderer.html.reserveCapacity(4096)
+        // About 64 bytes of HTML per source line. The string keeps what is reserved: a fixed 4 KB, kept by the
+        // HTML of every heading a document holds on to, was 92 MB of a build of 2,000 documents.
+        let lines = max(1, node.range.end.line - node.range.start.line + 1)
+        renderer.html.reserveCapacity(min(lines, 16_384) * 64)
         node.walk { node, event, ancestors in
             renderer.visit(node, entering: event == .enter, ancestors: ancestors)
         }

@@ -38,3 +38,11 @@ long long docgen_allocated_bytes(void) {
     return -1;
 #endif
 }
+
+int docgen_release_free_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

@@ -14,4 +14,7 @@ int docgen_set_allocator_top_pad(int bytes);
 /// hblkhd); -1 where there is no glibc. Resident memory minus this is memory freed but kept by the allocator.
 long long docgen_allocated_bytes(void);
 
+/// Gives the memory the C allocator holds free back to the system (glibc malloc_trim(0)); 1 when some was.
+int docgen_release_free_memory(void);
+
 #endif

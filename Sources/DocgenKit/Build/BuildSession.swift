@@ -642,6 +642,7 @@ public actor BuildSession {
         let start = DispatchTime.now()
         try body(&state)
         state.timings.append((name, SiteBuilder.seconds(since: start)))
+        AllocatorTuning.releaseFreeMemory()
         MemoryTrace.note(name)
     }
 
@@ -649,6 +650,7 @@ public actor BuildSession {
         let start = DispatchTime.now()
         try await body(&state)
         state.timings.append((name, SiteBuilder.seconds(since: start)))
+        AllocatorTuning.releaseFreeMemory()
         MemoryTrace.note(name)
     }
 }

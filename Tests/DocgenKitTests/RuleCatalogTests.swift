@@ -70,4 +70,30 @@ import Testing
         #expect(oddLinked.map(\.conflicts) == oddExpected.map(\.conflicts))
         #expect(oddLinked[2].related == [second.id])
     }
+
+    @Test func eachRuleListsTheExamplesOfItsSectionAndSharedFieldsKeepTheirValues() async throws {
+        let (documents, catalog) = try await SearchTestSupport.realContent()
+        let bySlug = Dictionary(uniqueKeysWithValues: documents.map { ($0.slug, $0) })
+        #expect(catalog.rules.contains { !$0.examples.isEmpty })
+        for rule in catalog.rules {
+            let document = try #require(bySlug[rule.document])
+            let expected = document.snippets.filter { $0.sectionID == (rule.sectionID ?? "top") }
+            #expect(rule.examples == expected.map { RuleExample(id: $0.id, polarity: $0.polarity) }, "\(rule.id)")
+            #expect(rule.file == document.source.displayPath)
+        }
+        // Sharing storage with the rule before changes no value: every rule is what it was, field by field.
+        for (previous, rule) in zip([nil] + catalog.rules.map(Optional.some), catalog.rules) {
+            var shared = rule
+            shared.shareStorage(with: previous)
+            #expect(shared == rule)
+        }
+        var rule = try #require(catalog.rules.first)
+        rule.plainText = "plain"
+        rule.text = "plain"
+        rule.statement = "other"
+        var other = rule
+        other.section = ["Elsewhere"]
+        other.shareStorage(with: rule)
+        #expect(other.section == ["Elsewhere"] && other.text == "plain" && other.statement == "other")
+    }
 }

@@ -42,6 +42,21 @@ public struct Rule: Sendable, Hashable, Identifiable {
     /// What each sentence of the rule asks for or forbids, for the conflict finder.
     public var claims: [RuleClaim]
 
+    /// Makes the fields that are equal to `previous`'s (the rule before it in its document), or to each other, one
+    /// value: Swift shares the storage of a copied string or array, not of an equal one. Rules of one section have the
+    /// same headings, examples and file, and most texts equal their plain text; on 2,000 documents each of 141,000
+    /// rules had copies of its own.
+    mutating func shareStorage(with previous: Rule?) {
+        if text == plainText { text = plainText }
+        if statement == plainText { statement = plainText }
+        guard let previous else { return }
+        if document == previous.document { document = previous.document }
+        if file == previous.file { file = previous.file }
+        if section == previous.section { section = previous.section }
+        if sectionID == previous.sectionID { sectionID = previous.sectionID }
+        if examples == previous.examples { examples = previous.examples }
+    }
+
     /// Creates a rule.
     public init(
         id: String, text: String, plainText: String, statement: String, document: String, file: String,

@@ -16,6 +16,10 @@ enum RuleBuilder {
         let explicit = candidates.compactMap { $0.explicitID.map { RuleIdentifier.explicitID($0, document: document.slug) } }
         explicit.forEach { slugger.reserve($0) }
         var explicitSeen: Set<String> = []
+        // Each section's examples, found once (each rule filtered all of the document's snippets).
+        let examplesBySection = Dictionary(grouping: document.snippets, by: \.sectionID)
+            .mapValues { $0.map { RuleExample(id: $0.id, polarity: $0.polarity) } }
+        var previous: Rule?
         return candidates.map { candidate in
             let statement = InlineMarkdown.plain(candidate.nodes)
             let id: String
@@ -23,21 +27,21 @@ enum RuleBuilder {
                 let full = RuleIdentifier.explicitID(written, document: document.slug)
                 id = explicitSeen.insert(full).inserted ? full : slugger.uniqueID(full)
             } else {
-                let section = candidate.sectionPath.count > 0 ? candidate.sectionPath.last : nil
-                id = slugger.uniqueID(RuleIdentifier.id(document: document.slug, section: section, statement: statement))
+                id = slugger.uniqueID(RuleIdentifier.id(document: document.slug, section: candidate.sectionPath.last, statement: statement))
             }
             let (text, plain) = texts(of: candidate)
             let allNodes = withoutExamples(candidate.nodes) + candidate.details.flatMap { $0 }
-            let examples = document.snippets
-                .filter { $0.sectionID == (candidate.sectionID ?? "top") }
-                .map { RuleExample(id: $0.id, polarity: $0.polarity) }
-            return Rule(
+            var rule = Rule(
                 id: id, text: text, plainText: plain, statement: statement, document: document.slug,
                 file: document.source.displayPath, section: candidate.sectionPath, sectionID: candidate.sectionID,
                 line: candidate.line, position: candidate.position, strength: candidate.strength,
-                priority: candidate.priority, terms: TermExtractor.terms(in: allNodes), examples: examples,
+                priority: candidate.priority, terms: TermExtractor.terms(in: allNodes),
+                examples: examplesBySection[candidate.sectionID ?? "top"] ?? [],
                 hasExplicitID: candidate.explicitID != nil, subject: subject(from: candidate.subjectHints),
                 claims: claims(of: candidate))
+            rule.shareStorage(with: previous)
+            previous = rule
+            return rule
         }
     }
 

@@ -107,7 +107,11 @@ struct RuleCache: BlobCache {
         let count = try reader.int()
         var rules: [Rule] = []
         rules.reserveCapacity(max(0, min(count, 100_000)))
-        for _ in 0..<max(count, 0) { rules.append(try decodeRule(&reader)) }
+        for _ in 0..<max(count, 0) {
+            var rule = try decodeRule(&reader)
+            rule.shareStorage(with: rules.last)
+            rules.append(rule)
+        }
         let diagnostics = try reader.diagnostics()
         return Entry(rules: rules, diagnostics: diagnostics, rulesDigest: try reader.string(), snippetsDigest: try reader.string())
     }

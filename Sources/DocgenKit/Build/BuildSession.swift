@@ -382,6 +382,8 @@ public actor BuildSession {
                 counts: counts[document.slug] ?? DocumentCounts(), previous: previous, next: next)
             return (job.fingerprint, try staging?.write(page) ?? page)
         }
+        // Rendering pages on every core leaves freed pieces between live values; the rules pages come next.
+        AllocatorTuning.releaseFreeMemory()
         MemoryTrace.note("render: document pages")
         let previousPages = pages
         var kept: [String: CachedPage] = [:]

@@ -278,4 +278,32 @@ import Testing
             #expect(SearchJSON.string(text) == reference(text), "\(text.debugDescription)")
         }
     }
+
+    @Test func theIndexMadeDocumentByDocumentIsTheIndexOfAllEntriesAtOnce() async throws {
+        // A build adds a batch of documents' entries at a time (`SearchIndexBuilder.Stream`), writing record chunks
+        // as soon as the index cannot be one file; that must be the index of all entries added at once.
+        let (documents, catalog) = try await SearchTestSupport.realContent()
+        let perDocument = SearchEntryCollector.entries(documents: documents, rules: catalog)
+        let all = perDocument.flatMap { $0 }
+        let estimate = all.reduce(0) { $0 + SearchRecordChunk.estimatedSize($1) }
+        let cases = [
+            SearchIndexOptions(inlineLimit: .max / 4),                                     // one file
+            SearchIndexOptions(inlineLimit: 0, shardSize: 4 * 1024, recordChunkSize: 2 * 1024), // split from the first document
+            SearchIndexOptions(inlineLimit: estimate / 3),                                 // split after a few documents
+            SearchIndexOptions(inlineLimit: estimate / 2),                                 // split only once the one file is made
+        ]
+        for options in cases {
+            let whole = SearchIndexBuilder.files(entries: all, documents: documents, options: options, deliver: { $0 })
+            var stream = SearchIndexBuilder.Stream(documents: documents, options: options)
+            for entries in perDocument { stream.add(entries, deliver: { $0 }) }
+            let streamed = stream.finish(deliver: { $0 })
+            #expect(streamed.files.map(\.path) == whole.map(\.path))
+            #expect(streamed.files.map(\.data) == whole.map(\.data))
+            #expect(streamed.entryCount == all.count)
+            let index = try SearchIndexReader(streamed.files)
+            #expect(index.records.count == all.count)
+        }
+        #expect(SearchIndexBuilder.files(entries: all, documents: documents, options: cases[0], deliver: { $0 }).count == 1)
+        #expect(SearchIndexBuilder.files(entries: all, documents: documents, options: cases[3], deliver: { $0 }).count > 2)
+    }
 }

@@ -460,8 +460,8 @@ public actor BuildSession {
     /// Search: the entries of each document (taken from the search entry cache when the document, its rules and
     /// the limits are those they were collected from; collected in parallel otherwise), then the index files.
     ///
-    /// Documents are taken a batch at a time: their entries' terms go into the postings and the cache file at once,
-    /// and only what the records show is kept, so the entries of the whole site are never in memory with their terms.
+    /// Documents are taken a batch at a time: their entries go into the cache file and the index at once
+    /// (`SearchIndexBuilder.Stream`), so the entries of the whole site are never in memory.
     func buildSearchIndex(_ state: inout State) async throws {
         let options = SearchIndexOptions()
         let analysed = state.analysed
@@ -476,8 +476,7 @@ public actor BuildSession {
             do { cacheWriter = try SearchEntryCache.writer(to: url, count: analysed.count) } catch { cacheError = error }
         }
         let encodes = cacheWriter != nil
-        var postings = SearchTermDictionary.Builder()
-        var records: [SearchEntry] = []
+        var index = SearchIndexBuilder.Stream(documents: state.documents, options: options)
         let batchSize = 64
         for start in stride(from: 0, to: analysed.count, by: batchSize) {
             let batch = Array(start..<min(start + batchSize, analysed.count)).concurrentMap { index in
@@ -486,23 +485,18 @@ public actor BuildSession {
                     ?? SearchEntryCollector.entries(for: Self.fullDocument(entry), at: index, rules: rules, options: options)
                 return (entries, encodes ? cache.file.blob(for: keys[index]) ?? SearchEntryCache.encode(entries) : [])
             }
-            for (offset, (entries, blob)) in batch.enumerated() {
-                if let writer = cacheWriter {
-                    do { try writer.append(key: keys[start + offset], blob: blob) } catch {
-                        writer.discard()
-                        (cacheWriter, cacheError) = (nil, error)
-                    }
-                }
-                for var entry in entries {
-                    postings.add(entry)
-                    entry.terms = [:]
-                    records.append(entry)
+            if let writer = cacheWriter {
+                do {
+                    for (offset, (_, blob)) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: blob) }
+                } catch {
+                    writer.discard()
+                    (cacheWriter, cacheError) = (nil, error)
                 }
             }
+            try index.add(batch.flatMap(\.0), deliver: emit)
         }
         MemoryTrace.note("search: entries")
-        state.outputs += try SearchIndexBuilder.files(records: records, dictionary: postings.dictionary(), documents: state.documents,
-                                                      options: options, deliver: emit)
+        state.outputs += try index.finish(deliver: emit).files
         guard let url = self.options.searchCacheFile, cacheWriter != nil || cacheError != nil else { return }
         state.diagnostics += Self.cacheWarning(url, what: "search entry cache", consequence: "collects every search entry again") {
             if let cacheError { throw cacheError }

@@ -37,8 +37,9 @@ public enum SearchIndexBuilder {
     public static func build(documents: [Document], rules: RuleCatalog,
                              options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
         let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
-        return assemble(entries, dictionary: SearchTermDictionary(entries: entries), documents: documents, options: options,
-                        deliver: { $0 })
+        var stream = Stream(documents: documents, options: options)
+        stream.add(entries, deliver: { $0 })
+        return stream.finish(deliver: { $0 })
     }
 
     /// The files of the search index of entries already collected (numbered in order; each entry's
@@ -46,76 +47,119 @@ public enum SearchIndexBuilder {
     /// encoded (`docgen build` writes them and keeps only their paths: 50 MB of shards on 2,000 documents).
     static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
                       deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
-        try assemble(entries, dictionary: SearchTermDictionary(entries: entries), documents: documents, options: options,
-                     deliver: deliver).files
+        var stream = Stream(documents: documents, options: options)
+        try stream.add(entries, deliver: deliver)
+        return try stream.finish(deliver: deliver).files
     }
 
-    /// The files of the search index of `records` whose terms are already in `dictionary` (`SearchTermDictionary.Builder`,
-    /// entries added in the order of `records`): a build adds each document's entries as they are collected and keeps
-    /// only what the records show (their `terms` may be empty).
-    static func files(records: [SearchEntry], dictionary: SearchTermDictionary, documents: [Document], options: SearchIndexOptions,
-                      deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
-        try assemble(records, dictionary: dictionary, documents: documents, options: options, deliver: deliver).files
-    }
+    // MARK: - Building from the entries of document after document
 
-    /// The index of `entries` (numbered in order) with the dictionary of their terms.
-    private static func assemble(_ entries: [SearchEntry], dictionary: SearchTermDictionary, documents: [Document],
-                                 options: SearchIndexOptions,
-                                 deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> SearchIndex {
-        let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
-        let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
+    /// Makes the index from the entries of one batch of whole documents after another, so that a build never holds
+    /// every entry: terms go into the postings as they come, and records are kept only while the index may still be
+    /// one file (small sites); once it cannot be, each batch's records are written as record chunks at once (a record
+    /// chunk never spans two documents, so each batch's chunks are those of the whole index). On 2,000 documents the
+    /// records of every entry were 74 MB.
+    struct Stream {
+        private let documents: [Document]
+        private let options: SearchIndexOptions
+        private var postings = SearchTermDictionary.Builder()
+        /// Records not yet written to a chunk: every record while the index may be one file, else the last batch's.
+        private var pending: [SearchEntry] = []
+        private var pendingSize = 0
+        /// Whether records go into chunk files (the index is too large for `search-index.js` alone).
+        private var isSplit = false
+        /// First entry number of each chunk written, and the files.
+        private var chunkStarts: [Int] = []
+        private var chunkFiles: [OutputFile] = []
+        /// Entries in the chunks written.
+        private var written = 0
 
-        // Small sites: everything in one file (not even tried when the records are far too large:
-        // the estimate may exceed their encoded size, which shortens anchors, but never twice over).
-        let estimatedRecords = entries.reduce(0) { $0 + SearchRecordChunk.estimatedSize($1) }
-        if estimatedRecords / 2 <= options.inlineLimit {
-            let inlineManifest = SearchJSON.object([
-                ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array([""])),
-                ("c", SearchJSON.array([0, entries.count])),
-                ("t", SearchJSON.list([SearchTermDictionary.shardJSON(dictionary.terms[...])])),
-                ("r", SearchJSON.list([SearchRecordChunk.json(entries[...])])),
-            ])
-            let inline = script(assigning: "window.docgenSearchIndex", inlineManifest)
-            if inline.utf8.count <= options.inlineLimit {
-                return SearchIndex(files: try deliver([OutputFile(path: indexPath, text: inline)]), entryCount: entries.count,
-                                   termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
+        /// A stream for an index of `documents` (entries' `document` numbers are positions in it).
+        init(documents: [Document], options: SearchIndexOptions) {
+            self.documents = documents
+            self.options = options
+        }
+
+        /// Adds the entries of one or more whole documents, following those added before; record chunks that can
+        /// be made go through `deliver`.
+        mutating func add(_ entries: [SearchEntry], deliver: ([OutputFile]) throws -> [OutputFile]) rethrows {
+            for var entry in entries {
+                postings.add(entry)
+                entry.terms = [:]
+                pendingSize += SearchRecordChunk.estimatedSize(entry)
+                pending.append(entry)
             }
+            // Small sites: everything in one file; not even tried when the records are far too large (the estimate
+            // may exceed their encoded size, which shortens anchors, but never twice over).
+            if !isSplit, pendingSize / 2 > options.inlineLimit { isSplit = true }
+            if isSplit { try writeChunks(deliver: deliver) }
         }
 
-        // Large sites: a manifest, term shards and record chunks.
-        let shards = SearchShardPlanner.termShards(dictionary.terms, size: options.shardSize,
-                                                   maximumKeyLength: options.maximumShardKeyLength)
-        let chunks = SearchShardPlanner.recordChunks(sizes: entries.map(SearchRecordChunk.estimatedSize),
-                                                     documents: entries.map(\.document), size: options.recordChunkSize)
-        let manifest = SearchJSON.object([
-            ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array(shards.map(\.key))),
-            ("c", SearchJSON.array(chunks)),
-        ])
-        // The shards and chunks are encoded in parallel (on large sites they are most of this step), a batch
-        // at a time, each delivered before the next is made.
-        var files = try deliver([OutputFile(path: indexPath, text: script(assigning: "window.docgenSearchIndex", manifest))])
-        let batchSize = 64
-        for start in stride(from: 0, to: shards.count, by: batchSize) {
-            files += try deliver(Array(start..<min(start + batchSize, shards.count)).concurrentMap { number in
-                shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shards[number].range]))
-            })
+        /// The index: `search-index.js` alone for small sites, else a manifest with term shards and record chunks.
+        mutating func finish(deliver: ([OutputFile]) throws -> [OutputFile]) rethrows -> SearchIndex {
+            let dictionary = postings.dictionary()
+            let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
+            let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
+            if !isSplit {
+                let inlineManifest = SearchJSON.object([
+                    ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array([""])),
+                    ("c", SearchJSON.array([0, pending.count])),
+                    ("t", SearchJSON.list([SearchTermDictionary.shardJSON(dictionary.terms[...])])),
+                    ("r", SearchJSON.list([SearchRecordChunk.json(pending[...])])),
+                ])
+                let inline = SearchIndexBuilder.script(assigning: "window.docgenSearchIndex", inlineManifest)
+                if inline.utf8.count <= options.inlineLimit {
+                    return SearchIndex(files: try deliver([OutputFile(path: indexPath, text: inline)]), entryCount: pending.count,
+                                       termCount: dictionary.terms.count, termShardCount: 0, recordChunkCount: 0)
+                }
+                isSplit = true
+            }
+            try writeChunks(deliver: deliver)
+
+            let shards = SearchShardPlanner.termShards(dictionary.terms, size: options.shardSize,
+                                                       maximumKeyLength: options.maximumShardKeyLength)
+            let manifest = SearchJSON.object([
+                ("v", "1"), ("d", documentList), ("s", stopWords), ("k", SearchJSON.array(shards.map(\.key))),
+                ("c", SearchJSON.array(chunkStarts + [written])),
+            ])
+            var files = try deliver([OutputFile(path: indexPath, text: SearchIndexBuilder.script(assigning: "window.docgenSearchIndex", manifest))])
+            // Term shards are encoded in parallel, a batch at a time, each delivered before the next is made.
+            for start in stride(from: 0, to: shards.count, by: Self.batchSize) {
+                files += try deliver(Array(start..<min(start + Self.batchSize, shards.count)).concurrentMap { number in
+                    SearchIndexBuilder.shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shards[number].range]))
+                })
+            }
+            return SearchIndex(files: files + chunkFiles, entryCount: written, termCount: dictionary.terms.count,
+                               termShardCount: shards.count, recordChunkCount: chunkStarts.count)
         }
-        for start in stride(from: 0, to: chunks.count - 1, by: batchSize) {
-            files += try deliver(Array(start..<min(start + batchSize, chunks.count - 1)).concurrentMap { number in
-                shardFile("r\(number)", SearchRecordChunk.json(entries[chunks[number]..<chunks[number + 1]]))
-            })
+
+        private static let batchSize = 64
+
+        /// Writes the pending records as record chunks (encoded in parallel, a batch at a time), numbered after those
+        /// written before.
+        private mutating func writeChunks(deliver: ([OutputFile]) throws -> [OutputFile]) rethrows {
+            let records = pending, first = chunkStarts.count
+            let starts = SearchShardPlanner.recordChunks(sizes: records.map(SearchRecordChunk.estimatedSize),
+                                                         documents: records.map(\.document), size: options.recordChunkSize)
+            for start in stride(from: 0, to: starts.count - 1, by: Self.batchSize) {
+                chunkFiles += try deliver(Array(start..<min(start + Self.batchSize, starts.count - 1)).concurrentMap { number in
+                    SearchIndexBuilder.shardFile("r\(first + number)", SearchRecordChunk.json(records[starts[number]..<starts[number + 1]]))
+                })
+            }
+            chunkStarts += starts.dropLast().map { $0 + written }
+            written += records.count
+            pending = []
+            pendingSize = 0
         }
-        return SearchIndex(files: files, entryCount: entries.count, termCount: dictionary.terms.count,
-                           termShardCount: shards.count, recordChunkCount: chunks.count - 1)
     }
 
     // MARK: - Encoding
 
-    private static func script(assigning variable: String, _ json: String) -> String {
+    fileprivate static func script(assigning variable: String, _ json: String) -> String {
         "/* docgen search index: see SearchIndexBuilder.swift */\n\(variable)=\(json);\n"
     }
 
-    private static func shardFile(_ name: String, _ json: String) -> OutputFile {
+    fileprivate static func shardFile(_ name: String, _ json: String) -> OutputFile {
         OutputFile(path: shardFolder + name + ".js",
                    text: "(window.docgenSearchShards=window.docgenSearchShards||{})[\"\(name)\"]=\(json);\n")
     }

@@ -475,15 +475,15 @@ public actor BuildSession {
         if let url = self.options.searchCacheFile, !cache.file.holdsExactly(Set(keys)) {
             do { cacheWriter = try SearchEntryCache.writer(to: url, count: analysed.count) } catch { cacheError = error }
         }
-        let encodes = cacheWriter != nil
-        var index = SearchIndexBuilder.Stream(documents: state.documents, options: options)
+        var searchIndex = SearchIndexBuilder.Stream(documents: state.documents, options: options)
         let batchSize = 64
         for start in stride(from: 0, to: analysed.count, by: batchSize) {
-            let batch = Array(start..<min(start + batchSize, analysed.count)).concurrentMap { index in
-                let entry = analysed[index], rules = rulesByDocument[entry.document.slug] ?? []
-                let entries = cache.entries(for: keys[index], document: index)
-                    ?? SearchEntryCollector.entries(for: Self.fullDocument(entry), at: index, rules: rules, options: options)
-                return (entries, encodes ? cache.file.blob(for: keys[index]) ?? SearchEntryCache.encode(entries) : [])
+            let encodes = cacheWriter != nil
+            let batch = Array(start..<min(start + batchSize, analysed.count)).concurrentMap { number in
+                let entry = analysed[number], rules = rulesByDocument[entry.document.slug] ?? []
+                let entries = cache.entries(for: keys[number], document: number)
+                    ?? SearchEntryCollector.entries(for: Self.fullDocument(entry), at: number, rules: rules, options: options)
+                return (entries, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(entries) : [])
             }
             if let writer = cacheWriter {
                 do {
@@ -493,10 +493,10 @@ public actor BuildSession {
                     (cacheWriter, cacheError) = (nil, error)
                 }
             }
-            try index.add(batch.flatMap(\.0), deliver: emit)
+            try searchIndex.add(batch.flatMap(\.0), deliver: emit)
         }
         MemoryTrace.note("search: entries")
-        state.outputs += try index.finish(deliver: emit).files
+        state.outputs += try searchIndex.finish(deliver: emit).files
         guard let url = self.options.searchCacheFile, cacheWriter != nil || cacheError != nil else { return }
         state.diagnostics += Self.cacheWarning(url, what: "search entry cache", consequence: "collects every search entry again") {
             if let cacheError { throw cacheError }

@@ -9,7 +9,7 @@ struct RulePageContext: Sendable {
     let documents: [Document]
     let termAnchors: [String: String]
     /// Where each rule is in `catalog.rules`, by id. The catalogue's rules are not copied into dictionaries here:
-    /// on 2,000 documents (141,000 rules) the copies were a sixth of a build's memory.
+    /// on 2,000 documents (141,000 rules) the copies were a fifth of a build's memory.
     private let positions: [String: Int]
     private let documentsBySlug: [String: Document]
     private let snippetAnchors: [String: String]

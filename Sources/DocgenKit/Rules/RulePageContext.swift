@@ -42,9 +42,6 @@ struct RulePageContext: Sendable {
         snippetAnchors = Dictionary(documents.flatMap(\.snippets).map { ($0.id, $0.anchor) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The position in `catalog.rules` of the rule with this id.
-    private func position(of id: String) -> Int? { positions[id] }
-
     /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` has them all.
     static let linkLimit = 12
 
@@ -70,7 +67,7 @@ struct RulePageContext: Sendable {
         }
         let linked = { (ids: [String], className: String, html: inout String) -> [[String: Any]] in
             let shown = ids.prefix(Self.linkLimit).compactMap { id -> [String: Any]? in
-                guard let position = position(of: id) else { return nil }
+                guard let position = positions[id] else { return nil }
                 let other = links[position]
                 html += "<a\(className) href=\"\(prefix)\(other.escapedHref)\"><code>\(other.escapedID)</code></a> "
                 return ["id": id, "href": other.href, "document": catalog.rules[position].document,
@@ -144,7 +141,7 @@ struct RulePageContext: Sendable {
             for ids in [rule.related, rule.conflicts] {
                 hasher.combine(ids.count)
                 for id in ids.prefix(Self.linkLimit) {
-                    let position = position(of: id)
+                    let position = positions[id]
                     hasher.combine(id)
                     hasher.combine(position.map { links[$0].href })
                     hasher.combine(position.map { catalog.rules[$0].document })
@@ -237,7 +234,7 @@ struct RulePageContext: Sendable {
                     var values: [String: Any] = [
                         "term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
                         "rules": entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
-                            guard let position = position(of: id) else { return nil }
+                            guard let position = positions[id] else { return nil }
                             let rule = catalog.rules[position]
                             return ["id": id, "href": rule.href, "document": rule.document, "strength": rule.strength.rawValue,
                                     "plainText": rule.plainText.count > 90 ? String(rule.plainText.prefix(87)) + "…" : rule.plainText]
@@ -270,7 +267,7 @@ struct RulePageContext: Sendable {
     func conflictValues() -> [String: Any] {
         let pairs = catalog.pairs
         let pair = { (pair: RulePair) -> [String: Any]? in
-            guard let first = position(of: pair.first), let second = position(of: pair.second) else { return nil }
+            guard let first = positions[pair.first], let second = positions[pair.second] else { return nil }
             return ["first": self.rule(catalog.rules[first]), "second": self.rule(catalog.rules[second]), "reason": pair.reason,
                     "similarity": Int((pair.similarity * 100).rounded()),
                     "terms": pair.sharedTerms.map { ["term": $0, "href": "terms.html#" + (termAnchors[$0] ?? "")] }]

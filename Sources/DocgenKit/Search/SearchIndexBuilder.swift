@@ -37,9 +37,7 @@ public enum SearchIndexBuilder {
     public static func build(documents: [Document], rules: RuleCatalog,
                              options: SearchIndexOptions = SearchIndexOptions()) -> SearchIndex {
         let entries = SearchEntryCollector.entries(documents: documents, rules: rules, options: options).flatMap { $0 }
-        var stream = Stream(documents: documents, options: options)
-        stream.add(entries, deliver: { $0 })
-        return stream.finish(deliver: { $0 })
+        return index(of: entries, documents: documents, options: options, deliver: { $0 })
     }
 
     /// The files of the search index of entries already collected (numbered in order; each entry's
@@ -47,9 +45,15 @@ public enum SearchIndexBuilder {
     /// encoded (`docgen build` writes them and keeps only their paths: 50 MB of shards on 2,000 documents).
     static func files(entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
                       deliver: ([OutputFile]) throws -> [OutputFile] = { $0 }) rethrows -> [OutputFile] {
+        try index(of: entries, documents: documents, options: options, deliver: deliver).files
+    }
+
+    /// The index of entries all collected (one `Stream` fed everything at once).
+    private static func index(of entries: [SearchEntry], documents: [Document], options: SearchIndexOptions,
+                              deliver: ([OutputFile]) throws -> [OutputFile]) rethrows -> SearchIndex {
         var stream = Stream(documents: documents, options: options)
         try stream.add(entries, deliver: deliver)
-        return try stream.finish(deliver: deliver).files
+        return try stream.finish(deliver: deliver)
     }
 
     // MARK: - Building from the entries of document after document

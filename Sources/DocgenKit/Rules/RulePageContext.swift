@@ -45,33 +45,30 @@ struct RulePageContext: Sendable {
     /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` has them all.
     static let linkLimit = 12
 
-    /// A rule for templates, on a page whose path to the site root is `root`.
-    ///
-    /// Its lists of links (terms, examples, related and conflicting rules: on large sites dozens per
-    /// rule) come pre-rendered as `termsHTML`, `examplesHTML`, `relatedHTML` and `conflictsHTML`, with
-    /// every value escaped; the arrays are there too for themes that want their own markup.
-    func rule(_ rule: Rule, root: String = "") -> [String: Any] {
-        let document = documentsBySlug[rule.document]
+    /// A rule for templates (`RuleCard`), on a page whose path to the site root is `root`.
+    func rule(_ rule: Rule, root: String = "") -> RuleCard {
         let prefix = HTMLEscaping.escapeHref(root)
         let link = { (href: String) -> String in prefix + HTMLEscaping.escapeHref(href) }
         var termsHTML = "", examplesHTML = "", relatedHTML = "", conflictsHTML = ""
-        for term in rule.terms {
-            termsHTML += "<a class=\"rule-term\" href=\"\(link("terms.html#" + (termAnchors[term] ?? "")))\">\(HTMLEscaping.escape(term))</a> "
+        let termHrefs = rule.terms.map { "terms.html#" + (termAnchors[$0] ?? "") }
+        for (term, href) in zip(rule.terms, termHrefs) {
+            termsHTML += "<a class=\"rule-term\" href=\"\(link(href))\">\(HTMLEscaping.escape(term))</a> "
         }
-        let examples = rule.examples.map { example -> (id: String, polarity: String, href: String) in
-            (example.id, example.polarity.rawValue, rule.pagePath + "#" + (snippetAnchors[example.id] ?? ""))
+        let examples = rule.examples.map { example in
+            RuleCard.Example(id: example.id, polarity: example.polarity.rawValue,
+                             href: rule.pagePath + "#" + (snippetAnchors[example.id] ?? ""))
         }
         for example in examples {
             examplesHTML += "<a class=\"rule-example example-\(example.polarity)\" href=\"\(link(example.href))\">"
                 + "\(HTMLEscaping.escape(example.id)) (\(example.polarity))</a> "
         }
-        let linked = { (ids: [String], className: String, html: inout String) -> [[String: Any]] in
-            let shown = ids.prefix(Self.linkLimit).compactMap { id -> [String: Any]? in
+        let linked = { (ids: [String], className: String, html: inout String) -> [RuleCard.LinkedRule] in
+            let shown = ids.prefix(Self.linkLimit).compactMap { id -> RuleCard.LinkedRule? in
                 guard let position = positions[id] else { return nil }
                 let other = links[position]
                 html += "<a\(className) href=\"\(prefix)\(other.escapedHref)\"><code>\(other.escapedID)</code></a> "
-                return ["id": id, "href": other.href, "document": catalog.rules[position].document,
-                        "strength": catalog.rules[position].strength.rawValue]
+                return RuleCard.LinkedRule(id: id, href: other.href, document: catalog.rules[position].document,
+                                           strength: catalog.rules[position].strength.rawValue)
             }
             if ids.count > Self.linkLimit {
                 html += "<span class=\"rule-more\">and \(ids.count - Self.linkLimit) more (all in <a href=\"\(prefix)rules.json\">rules.json</a>)</span>"
@@ -80,35 +77,12 @@ struct RulePageContext: Sendable {
         }
         let related = linked(rule.related, "", &relatedHTML)
         let conflicts = linked(rule.conflicts, " class=\"rule-conflict\"", &conflictsHTML)
-        return [
-            "id": rule.id,
-            "href": rule.href,
-            "textHTML": RulePages.html(ofText: rule.text),
-            "plainText": rule.plainText,
-            "strength": rule.strength.rawValue,
-            "priority": rule.priority ?? "",
-            "hasPriority": rule.priority != nil,
-            "document": rule.document,
-            "documentTitle": document?.title ?? rule.document,
-            "file": rule.file,
-            "line": rule.line,
-            "sectionPath": (rule.section.count > 1 ? Array(rule.section.dropFirst()) : rule.section).joined(separator: " › "),
-            "sectionHref": rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""),
-            "badgeHTML": RulePages.badgeHTML(rule, hrefPrefix: prefix + HTMLEscaping.escapeHref(rule.pagePath)),
-            "terms": rule.terms.map { term in ["term": term, "href": "terms.html#" + (termAnchors[term] ?? "")] },
-            "termsHTML": termsHTML,
-            "termsData": rule.terms.joined(separator: "|"),
-            "hasTerms": !rule.terms.isEmpty,
-            "related": related,
-            "relatedHTML": relatedHTML,
-            "hasRelated": !related.isEmpty,
-            "conflicts": conflicts,
-            "conflictsHTML": conflictsHTML,
-            "hasConflicts": !conflicts.isEmpty,
-            "examples": examples.map { ["id": $0.id, "polarity": $0.polarity, "href": $0.href] },
-            "examplesHTML": examplesHTML,
-            "hasExamples": !examples.isEmpty,
-        ]
+        return RuleCard(
+            rule: rule, documentTitle: documentsBySlug[rule.document]?.title ?? rule.document,
+            textHTML: RulePages.html(ofText: rule.text),
+            badgeHTML: RulePages.badgeHTML(rule, hrefPrefix: prefix + HTMLEscaping.escapeHref(rule.pagePath)),
+            termHrefs: termHrefs, examples: examples, related: related, conflicts: conflicts,
+            termsHTML: termsHTML, examplesHTML: examplesHTML, relatedHTML: relatedHTML, conflictsHTML: conflictsHTML)
     }
 
     /// A fingerprint of everything the rules page of `document` at `path` is made from: what every page shares
@@ -171,7 +145,7 @@ struct RulePageContext: Sendable {
     /// One document with its sections and rules.
     func documentGroup(_ document: Document, rules: ArraySlice<Rule>, root: String = "") -> [String: Any] {
         var sections: [[String: Any]] = []
-        var current: (path: [String], rules: [[String: Any]], href: String)?
+        var current: (path: [String], rules: [RuleCard], href: String)?
         for rule in rules {
             if current?.path != rule.section {
                 if let current { sections.append(section(current)) }
@@ -188,7 +162,7 @@ struct RulePageContext: Sendable {
         ]
     }
 
-    private func section(_ value: (path: [String], rules: [[String: Any]], href: String)) -> [String: Any] {
+    private func section(_ value: (path: [String], rules: [RuleCard], href: String)) -> [String: Any] {
         let titled = value.path.count > 1 ? Array(value.path.dropFirst()) : value.path
         return ["title": titled.last ?? "Introduction", "path": titled.joined(separator: " › "), "href": value.href,
                 "rules": value.rules, "count": value.rules.count]

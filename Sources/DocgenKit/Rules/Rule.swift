@@ -91,6 +91,16 @@ public struct Rule: Sendable, Hashable, Identifiable {
     /// Link to the rule in its document page, relative to the site root.
     public var href: String { pagePath + "#" + id }
 
+    /// Link to the rule's section in its document page, relative to the site root (the page itself when the
+    /// section has no anchor).
+    public var sectionHref: String { pagePath + (sectionID.map { "#" + $0 } ?? "") }
+
+    /// The headings of a rule's `section` path as the rule pages show them: without the document's title,
+    /// unless it is the only heading.
+    static func shownSection(_ section: [String]) -> ArraySlice<String> {
+        section.count > 1 ? section.dropFirst() : section[...]
+    }
+
     /// The entry of `rules.json` for this rule.
     public var record: RuleRecord {
         RuleRecord(id: id, text: text, plainText: plainText, document: document, section: section, line: line,

@@ -56,8 +56,8 @@ struct RuleCard: MustacheParent {
         case "documentTitle": documentTitle
         case "file": rule.file
         case "line": rule.line
-        case "sectionPath": (rule.section.count > 1 ? Array(rule.section.dropFirst()) : rule.section).joined(separator: " › ")
-        case "sectionHref": rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? "")
+        case "sectionPath": Rule.shownSection(rule.section).joined(separator: " › ")
+        case "sectionHref": rule.sectionHref
         case "badgeHTML": badgeHTML
         case "terms": zip(rule.terms, termHrefs).map { ["term": $0, "href": $1] }
         case "termsHTML": termsHTML

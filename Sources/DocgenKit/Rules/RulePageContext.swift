@@ -149,7 +149,7 @@ struct RulePageContext: Sendable {
         for rule in rules {
             if current?.path != rule.section {
                 if let current { sections.append(section(current)) }
-                current = (rule.section, [], rule.pagePath + (rule.sectionID.map { "#" + $0 } ?? ""))
+                current = (rule.section, [], rule.sectionHref)
             }
             current?.rules.append(self.rule(rule, root: root))
         }
@@ -163,7 +163,7 @@ struct RulePageContext: Sendable {
     }
 
     private func section(_ value: (path: [String], rules: [RuleCard], href: String)) -> [String: Any] {
-        let titled = value.path.count > 1 ? Array(value.path.dropFirst()) : value.path
+        let titled = Rule.shownSection(value.path)
         return ["title": titled.last ?? "Introduction", "path": titled.joined(separator: " › "), "href": value.href,
                 "rules": value.rules, "count": value.rules.count]
     }

@@ -173,7 +173,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: fixture.temp) }
         try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
-        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html", "snippets/snippets.json"]
+        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html", "snippets/snippets.json", "rules/a.json", "rules/c.json"]
         let before = try paths.map(fixture.inode)
 
         // Prose only: no rule, pair or example changed, so every rules page is the previous one.
@@ -188,7 +188,7 @@ import Testing
         #expect(try fixture.inode("terms.html") != before[1])
         #expect(try fixture.text("terms.html").contains("b.b.1"))
         #expect(try fixture.inode("snippets/snippets.json") != before[6])
-        let rulesJSON = try fixture.inode("rules.json")
+        let rulesJSON = try fixture.inode("rules.json"), documentJSON = try fixture.inode("rules/c.json")
         #expect(try fixture.text("snippets/snippets.json").contains("struct B {}"))
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
 
@@ -197,6 +197,8 @@ import Testing
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try fixture.inode("rules.json") != rulesJSON)
         #expect(try fixture.text("rules.json").contains("Never use global singletons."))
+        #expect(try fixture.inode("rules/c.json") != documentJSON)
+        #expect(try fixture.text("rules/c.json").contains("Never use global singletons."))
         #expect(try await fixture.differencesFromAFreshBuild(rulesPageSplitThreshold: 1) == [])
     }
 

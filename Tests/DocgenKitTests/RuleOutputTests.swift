@@ -69,6 +69,55 @@ import Testing
         }
     }
 
+    @Test func eachDocumentsJSONHoldsExactlyItsEntriesOfRulesJSON() async throws {
+        // rules/<slug>.json: the document's records as rules.json has them (with every related and conflicting
+        // rule), in the same format; together, in navigation order, they are rules.json.
+        let (documents, catalog) = try await SearchTestSupport.realContent()
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
+        let files = try await RulePages.pages(catalog: catalog, documents: documents, renderer: renderer).files
+        let byPath = Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0.data) })
+        let all = try JSONDecoder().decode([RuleRecord].self, from: try #require(byPath["rules.json"]))
+        var joined: [RuleRecord] = []
+        for document in documents {
+            let ofDocument = catalog.rules.filter { $0.document == document.slug }
+            let data = byPath[RulePages.jsonPath(of: document.slug)]
+            guard !ofDocument.isEmpty else {
+                #expect(data == nil, "\(document.slug) has no rules, so no file")
+                continue
+            }
+            let json = try #require(data, "\(document.slug)")
+            #expect(json == RuleCatalog.json(ofDocument))
+            let records = try JSONDecoder().decode([RuleRecord].self, from: json)
+            #expect(records == ofDocument.map(\.record))
+            #expect(records.allSatisfy { $0.document == document.slug })
+            joined += records
+        }
+        #expect(documents.filter { byPath[RulePages.jsonPath(of: $0.slug)] != nil }.count >= 4)
+        #expect(joined == all)
+    }
+
+    @Test func aCardListingOnlySomeLinkedRulesLinksToItsDocumentsJSON() throws {
+        // More related rules than a card lists: the rest are a link away, in the rule's document's JSON file.
+        var rules = (0..<(RulePageContext.linkLimit + 3)).map { number in
+            Rule(id: "b.r\(number)", text: "Use x\(number).", plainText: "Use x\(number).", statement: "Use x\(number).",
+                 document: "b", file: "b.md", section: ["B"], sectionID: "b", line: number + 3,
+                 position: SourcePosition(line: number + 3, column: 1), strength: .required, priority: nil)
+        }
+        var rule = Rule(id: "a&b.r", text: "Use x.", plainText: "Use x.", statement: "Use x.", document: "a&b", file: "a&b.md",
+                        section: ["A"], sectionID: "a", line: 3, position: SourcePosition(line: 3, column: 1),
+                        strength: .required, priority: nil)
+        rule.related = rules.map(\.id)
+        rules.append(rule)
+        let catalog = RuleCatalog(rules: rules, pairs: [])
+        let context = RulePageContext(catalog: catalog, documents: [], termAnchors: [:])
+        let html = try #require(context.rule(rule, root: "../").child(named: "relatedHTML") as? String)
+        #expect(html.contains("<span class=\"rule-more\">and 3 more (all in <a href=\"../rules/a&amp;b.json\">a&amp;b.json</a>)</span>"))
+        #expect(!html.contains("rules.json"))
+        let other = try #require(context.rule(rules[0], root: "").child(named: "relatedHTML") as? String)
+        #expect(!other.contains("rule-more"))
+    }
+
     @Test func rulesJSONHasTheDocumentedSchema() throws {
         let data = RuleCatalog.json(Self.catalog.rules)
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
@@ -167,8 +216,9 @@ import Testing
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [], extraNavigation: RulePages.navigation)
         let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer).files
-        #expect(files.map(\.path) == ["rules.html", "terms.html", "conflicts.html", "rules.json"])
+        #expect(files.map(\.path) == ["rules.html", "terms.html", "conflicts.html", "rules.json", "rules/one.json", "rules/two.json"])
         let rules = String(decoding: files[0].data, as: UTF8.self)
+        #expect(rules.contains("href=\"rules/one.json\" download>JSON</a>"))
         for rule in Self.catalog.rules {
             #expect(rules.contains("id=\"\(rule.id)\" data-strength=\"\(rule.strength.rawValue)\""))
             #expect(rules.contains("href=\"\(rule.document).html#\(rule.id)\""))
@@ -188,7 +238,8 @@ import Testing
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
         let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2).files
-        #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json"])
+        #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json",
+                                      "rules/one.json", "rules/two.json"])
         let perDocument = String(decoding: files[1].data, as: UTF8.self)
         #expect(perDocument.contains("href=\"../one.html#one.views.always-use-observable-view\""))
         #expect(!perDocument.contains("two.anti-patterns.singletons"))

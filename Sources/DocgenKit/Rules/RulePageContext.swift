@@ -42,7 +42,8 @@ struct RulePageContext: Sendable {
         snippetAnchors = Dictionary(documents.flatMap(\.snippets).map { ($0.id, $0.anchor) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` has them all.
+    /// Related and conflicting rules listed with a rule on the rule pages; `rules.json` and the document's
+    /// `rules/<slug>.json` have them all.
     static let linkLimit = 12
 
     /// A rule for templates (`RuleCard`), on a page whose path to the site root is `root`.
@@ -71,7 +72,10 @@ struct RulePageContext: Sendable {
                                            strength: catalog.rules[position].strength.rawValue)
             }
             if ids.count > Self.linkLimit {
-                html += "<span class=\"rule-more\">and \(ids.count - Self.linkLimit) more (all in <a href=\"\(prefix)rules.json\">rules.json</a>)</span>"
+                // The rules the card does not list are in its document's JSON file.
+                let jsonPath = RulePages.jsonPath(of: rule.document)
+                html += "<span class=\"rule-more\">and \(ids.count - Self.linkLimit) more (all in <a href=\"\(prefix)"
+                    + "\(HTMLEscaping.escapeHref(jsonPath))\">\(HTMLEscaping.escape(String(jsonPath.dropFirst("rules/".count))))</a>)</span>"
             }
             return shown
         }
@@ -157,7 +161,7 @@ struct RulePageContext: Sendable {
         return [
             "slug": document.slug, "title": document.title, "href": document.outputPath,
             "anchor": "rules-" + document.slug.replacingOccurrences(of: "/", with: "-"),
-            "pageHref": "rules/\(document.slug).html",
+            "pageHref": "rules/\(document.slug).html", "jsonHref": RulePages.jsonPath(of: document.slug),
             "count": rules.count, "sections": sections,
         ]
     }

@@ -142,10 +142,23 @@ public enum RulePages {
             values: context.conflictValues()))
         MemoryTrace.note("render: conflicts page")
         files.append(try deliverParts("rules.json", RuleCatalog.jsonParts(catalog.rules)))
+        // Each document's rules as JSON too: what a rule card links to for the related and conflicting rules it
+        // does not list (on 2,000 documents `rules.json` is 115 MB; a document's own file is tens of kilobytes).
+        let documentsWithRules = documents.filter { !context.rules(of: $0).isEmpty }
+        files += try await documentsWithRules.concurrentMap { document in
+            try deliver(OutputFile(path: jsonPath(of: document.slug), data: RuleJSONWriter.data(Array(context.rules(of: document)))))
+        }
         if let siteFingerprint {
-            for path in siteWidePaths { fingerprints[path] = siteFingerprint }
+            for path in siteWidePaths + documentsWithRules.map({ jsonPath(of: $0.slug) }) { fingerprints[path] = siteFingerprint }
         }
         return Output(files: files, fingerprints: fingerprints)
+    }
+
+    /// `rules/<slug>.json`: the entries of `rules.json` for the rules of the document `slug`, in the same
+    /// format. Like `rules.json`, it is made from the whole catalogue (a rule's related and conflicting rules),
+    /// so it is covered by `siteFingerprint`.
+    public static func jsonPath(of slug: String) -> String {
+        "rules/\(slug).json"
     }
 
     /// A fingerprint of everything the rules pages are made from: what every page shares (`shared`: settings
@@ -181,8 +194,14 @@ public enum RulePages {
             fingerprints[path] = siteFingerprint
         }
         var perDocument: [OutputFile] = []
+        let withRules = Set(catalog.rules.map(\.document))
+        for document in documents where withRules.contains(document.slug) {
+            let path = jsonPath(of: document.slug)
+            guard let file = reuse.previous(path, siteFingerprint) else { return nil }
+            perDocument.append(file)
+            fingerprints[path] = siteFingerprint
+        }
         if catalog.rules.count > splitThreshold {
-            let withRules = Set(catalog.rules.map(\.document))
             for document in documents where withRules.contains(document.slug) {
                 let path = "rules/\(document.slug).html"
                 guard let fingerprint = reuse.previousFingerprint(path), let file = reuse.previous(path, fingerprint) else { return nil }

@@ -161,7 +161,7 @@ struct RulePageContext: Sendable {
         return [
             "slug": document.slug, "title": document.title, "href": document.outputPath,
             "anchor": "rules-" + document.slug.replacingOccurrences(of: "/", with: "-"),
-            "pageHref": "rules/\(document.slug).html", "jsonHref": RulePages.jsonPath(of: document.slug),
+            "pageHref": RulePages.pagePath(of: document.slug), "jsonHref": RulePages.jsonPath(of: document.slug),
             "count": rules.count, "sections": sections,
         ]
     }

@@ -102,6 +102,7 @@ public enum RulePages {
         MemoryTrace.note("render: rule page context")
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
+        let documentsWithRules = documents.filter { !context.rules(of: $0).isEmpty }
         if catalog.rules.count > splitThreshold {
             // One page per document, each with the filter choices of its own rules.
             let overview = context.documentGroups(withRules: false)
@@ -109,10 +110,9 @@ public enum RulePages {
                 description: "Every rule of every document.",
                 values: ["documents": overview, "isOverview": true, "total": catalog.rules.count,
                          "filters": context.filterValues(index: index)]))
-            let withRules = documents.filter { !context.rules(of: $0).isEmpty }
-            let perDocument = try await withRules.concurrentMap { document -> (OutputFile, String?) in
+            let perDocument = try await documentsWithRules.concurrentMap { document -> (OutputFile, String?) in
                 let rules = context.rules(of: document)
-                let path = "rules/\(document.slug).html", title = "Rules · \(document.title)"
+                let path = pagePath(of: document.slug), title = "Rules · \(document.title)"
                 let fingerprint = reuse.map {
                     context.pageFingerprint(document, rules: rules, path: path, title: title, shared: $0.shared)
                 }
@@ -144,7 +144,6 @@ public enum RulePages {
         files.append(try deliverParts("rules.json", RuleCatalog.jsonParts(catalog.rules)))
         // Each document's rules as JSON too: what a rule card links to for the related and conflicting rules it
         // does not list (on 2,000 documents `rules.json` is 115 MB; a document's own file is tens of kilobytes).
-        let documentsWithRules = documents.filter { !context.rules(of: $0).isEmpty }
         files += try await documentsWithRules.concurrentMap { document in
             try deliver(OutputFile(path: jsonPath(of: document.slug), data: RuleJSONWriter.data(Array(context.rules(of: document)))))
         }
@@ -152,6 +151,11 @@ public enum RulePages {
             for path in siteWidePaths + documentsWithRules.map({ jsonPath(of: $0.slug) }) { fingerprints[path] = siteFingerprint }
         }
         return Output(files: files, fingerprints: fingerprints)
+    }
+
+    /// `rules/<slug>.html`: the rules page of the document `slug` when the catalogue is split per document.
+    public static func pagePath(of slug: String) -> String {
+        "rules/\(slug).html"
     }
 
     /// `rules/<slug>.json`: the entries of `rules.json` for the rules of the document `slug`, in the same
@@ -196,18 +200,15 @@ public enum RulePages {
         var perDocument: [OutputFile] = []
         let withRules = Set(catalog.rules.map(\.document))
         for document in documents where withRules.contains(document.slug) {
-            let path = jsonPath(of: document.slug)
-            guard let file = reuse.previous(path, siteFingerprint) else { return nil }
+            let json = jsonPath(of: document.slug)
+            guard let file = reuse.previous(json, siteFingerprint) else { return nil }
             perDocument.append(file)
-            fingerprints[path] = siteFingerprint
-        }
-        if catalog.rules.count > splitThreshold {
-            for document in documents where withRules.contains(document.slug) {
-                let path = "rules/\(document.slug).html"
-                guard let fingerprint = reuse.previousFingerprint(path), let file = reuse.previous(path, fingerprint) else { return nil }
-                perDocument.append(file)
-                fingerprints[path] = fingerprint
-            }
+            fingerprints[json] = siteFingerprint
+            guard catalog.rules.count > splitThreshold else { continue }
+            let page = pagePath(of: document.slug)
+            guard let fingerprint = reuse.previousFingerprint(page), let file = reuse.previous(page, fingerprint) else { return nil }
+            perDocument.append(file)
+            fingerprints[page] = fingerprint
         }
         return Output(files: files + (try perDocument.map(deliver)), fingerprints: fingerprints)
     }

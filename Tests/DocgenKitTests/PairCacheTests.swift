@@ -17,21 +17,38 @@ import Testing
     @Test func thePairsOfTheFiveDocumentsComeBackEqual() throws {
         let temp = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temp) }
-        var (rules, pairs) = try Self.realPairs()
+        let (rules, realPairs) = try Self.realPairs()
+        var pairs = realPairs
+        // Pairing gives each pair the positions of its rules.
+        let ids = rules.map(\.id)
+        #expect(pairs.allSatisfy { ids.indices.contains(Int($0.firstPosition)) && ids[Int($0.firstPosition)] == $0.first })
+        #expect(pairs.allSatisfy { ids.indices.contains(Int($0.secondPosition)) && ids[Int($0.secondPosition)] == $0.second })
         #expect(pairs.contains { $0.kind == .conflict } && pairs.contains { $0.kind == .related })
         pairs.append(RulePair(first: "a \"1\"", second: "b\u{1}👩‍💻", kind: .conflict, similarity: 1.0 / 3.0,
                               sharedTerms: ["", "naïve"], reason: "Odd \\ text."))
+        // A pair whose positions do not name its rules keeps its ids (stored, not taken from the rules).
+        var moved = pairs[0]
+        (moved.firstPosition, moved.secondPosition) = (moved.secondPosition, Int32(rules.count + 5))
+        pairs.append(moved)
         let url = temp.appendingPathComponent("cache/pairs.bin")
         let key = PairCache.key(rules)
-        try PairCache.write(pairs, key: key, to: url)
-        #expect(PairCache.pairs(at: url, key: key) == pairs)
-        rules.removeLast()
-        #expect(PairCache.pairs(at: url, key: PairCache.key(rules)) == nil)
-        #expect(PairCache.pairs(at: url, key: key, stamp: "another docgen") == nil)
+        try PairCache.write(pairs, of: rules, key: key, to: url)
+        let cached = try #require(PairCache.pairs(at: url, key: key, rules: rules))
+        #expect(cached.map(\.first) == pairs.map(\.first) && cached.map(\.second) == pairs.map(\.second))
+        #expect(cached.map(\.reason) == pairs.map(\.reason) && cached.map(\.sharedTerms) == pairs.map(\.sharedTerms))
+        #expect(cached.map(\.similarity) == pairs.map(\.similarity) && cached.map(\.kind) == pairs.map(\.kind))
+        // Positions come back where they name the pair's rules, as -1 where they did not.
+        #expect(cached.dropLast(2) == pairs.dropLast(2))
+        #expect(cached.suffix(2).allSatisfy { $0.firstPosition == -1 && $0.secondPosition == -1 })
+        #expect(RuleLinker.link(rules, pairs: cached).map(\.related) == RuleLinker.link(rules, pairs: pairs).map(\.related))
+        var fewer = rules
+        fewer.removeLast()
+        #expect(PairCache.pairs(at: url, key: PairCache.key(fewer), rules: fewer) == nil)
+        #expect(PairCache.pairs(at: url, key: key, rules: rules, stamp: "another docgen") == nil)
         let whole = try Data(contentsOf: url)
         for length in [0, 9, whole.count / 2, whole.count - 1] {
             try whole.prefix(length).write(to: url)
-            #expect(PairCache.pairs(at: url, key: key) == nil)
+            #expect(PairCache.pairs(at: url, key: key, rules: rules) == nil)
         }
     }
 
@@ -62,13 +79,14 @@ import Testing
         let options = folder.options
         let first = try await BuildSession(options: options).build()
         let url = try #require(options.pairCacheFile)
-        let key = PairCache.key(first.rules.rules.map { var rule = $0; rule.related = []; rule.conflicts = []; return rule })
-        var pairs = try #require(PairCache.pairs(at: url, key: key))
+                let firstRules = first.rules.rules.map { var rule = $0; rule.related = []; rule.conflicts = []; return rule }
+        let key = PairCache.key(firstRules)
+        var pairs = try #require(PairCache.pairs(at: url, key: key, rules: firstRules))
         #expect(pairs.map(\.kind) == [.conflict])
 
         // Doctored pairs under the same key: a prose edit keeps the rules, so the build takes them.
         pairs[0].reason = "Doctored reason."
-        try PairCache.write(pairs, key: key, to: url)
+        try PairCache.write(pairs, of: firstRules, key: key, to: url)
         try folder.write("# A\n\nSome prose.\n\n- Always use singletons.\n", "a.md")
         let second = try await BuildSession(options: options).build()
         #expect(second.rules.pairs.map(\.reason) == ["Doctored reason."])
@@ -79,7 +97,7 @@ import Testing
         let third = try await BuildSession(options: options).build()
         #expect(third.rules.pairs.count == 1)
         #expect(third.rules.pairs.allSatisfy { $0.reason != "Doctored reason." })
-        let newKey = PairCache.key(third.rules.rules.map { var rule = $0; rule.related = []; rule.conflicts = []; return rule })
-        #expect(PairCache.pairs(at: url, key: newKey) == third.rules.pairs)
+        let thirdRules = third.rules.rules.map { var rule = $0; rule.related = []; rule.conflicts = []; return rule }
+        #expect(PairCache.pairs(at: url, key: PairCache.key(thirdRules), rules: thirdRules) == third.rules.pairs)
     }
 }

@@ -301,10 +301,10 @@ public actor BuildSession {
     private func pairs(of rules: [Rule]) async -> ([RulePair], [Diagnostic]) {
         guard let url = options.pairCacheFile else { return (await RuleLinker.pairsInParallel(rules), []) }
         let key = PairCache.key(rules)
-        if let cached = PairCache.pairs(at: url, key: key) { return (cached, []) }
+        if let cached = PairCache.pairs(at: url, key: key, rules: rules) { return (cached, []) }
         let pairs = await RuleLinker.pairsInParallel(rules)
         return (pairs, Self.cacheWarning(url, what: "pair cache", consequence: "pairs every rule again") {
-            try PairCache.write(pairs, key: key, to: url)
+            try PairCache.write(pairs, of: rules, key: key, to: url)
         })
     }
 

@@ -24,6 +24,10 @@ public struct RulePair: Sendable, Hashable {
     public var sharedTerms: [String]
     /// A human-readable reason for the pairing.
     public var reason: String
+    /// Positions of the two rules in the array they were paired in (`RuleLinker.pairs`), -1 when not known:
+    /// `link` and `PairCache` use them instead of looking the ids up, wherever the rule there has the pair's id.
+    var firstPosition: Int32 = -1
+    var secondPosition: Int32 = -1
 }
 
 /// Pairs rules of different documents.
@@ -56,9 +60,47 @@ public enum RuleLinker {
         link(rules, pairs: pairs(rules))
     }
 
-    /// Fills `related` and `conflicts` of every rule from already computed pairs. The rules are updated in
-    /// place (`consuming`): copying each `Rule` and destroying the original was most of this step.
+    /// Fills `related` and `conflicts` of every rule from already computed pairs: each rule lists the other id of
+    /// every pair naming its id (rules sharing an id get the same lists). The rules are updated in place
+    /// (`consuming`): copying each `Rule` and destroying the original was most of this step.
     public static func link(_ rules: consuming [Rule], pairs: [RulePair]) -> [Rule] {
+        guard let lists = listsByPosition(rules, pairs: pairs) else { return linkByID(rules, pairs: pairs) }
+        var linked = rules
+        for index in linked.indices {
+            linked[index].related = lists.related[index]
+            linked[index].conflicts = lists.conflicts[index]
+        }
+        return linked
+    }
+
+    /// The related and conflicting ids of each rule, by position; nil when two rules share an id. Each pair's rules
+    /// are found by the positions it carries (no hashing of 500,000 long ids on 500 documents), else by id.
+    private static func listsByPosition(_ rules: [Rule], pairs: [RulePair]) -> (related: [[String]], conflicts: [[String]])? {
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(rules.count)
+        for (index, rule) in rules.enumerated() where positions.updateValue(index, forKey: rule.id) != nil { return nil }
+        func position(_ id: String, _ hint: Int32) -> Int? {
+            let hint = Int(hint)
+            return hint >= 0 && hint < rules.count && rules[hint].id == id ? hint : positions[id]
+        }
+        var related = [[String]](repeating: [], count: rules.count)
+        var conflicts = related
+        for pair in pairs {
+            let (first, second) = (position(pair.first, pair.firstPosition), position(pair.second, pair.secondPosition))
+            switch pair.kind {
+            case .related:
+                if let first { related[first].append(pair.second) }
+                if let second { related[second].append(pair.first) }
+            case .conflict:
+                if let first { conflicts[first].append(pair.second) }
+                if let second { conflicts[second].append(pair.first) }
+            }
+        }
+        return (related, conflicts)
+    }
+
+    /// `link` when ids are not unique: lists by id.
+    private static func linkByID(_ rules: consuming [Rule], pairs: [RulePair]) -> [Rule] {
         var related: [String: [String]] = [:]
         var conflicts: [String: [String]] = [:]
         for pair in pairs {
@@ -176,11 +218,10 @@ public enum RuleLinker {
             for j in candidates.sorted() {
                 let other = features[j]
                 let similarity = RuleLinker.jaccard(tokens[i], tokens[j])
-                if let conflict = RuleLinker.conflict(rule, other, similarity: similarity) {
-                    result.append(conflict)
-                } else if let related = RuleLinker.related(rule, other, similarity: similarity) {
-                    result.append(related)
-                }
+                guard var pair = RuleLinker.conflict(rule, other, similarity: similarity)
+                    ?? RuleLinker.related(rule, other, similarity: similarity) else { continue }
+                (pair.firstPosition, pair.secondPosition) = (Int32(i), Int32(j))
+                result.append(pair)
             }
             return result
         }

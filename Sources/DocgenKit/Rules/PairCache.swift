@@ -112,13 +112,36 @@ struct PairCache: Sendable {
     /// Strings numbered in the order first seen.
     private struct StringTable {
         private(set) var strings: [String] = []
-        private var numbers: [String: Int] = [:]
+        private var numbers: [UTF8Key: Int] = [:]
 
         mutating func number(of string: String) -> Int {
-            if let known = numbers[string] { return known }
-            numbers[string] = strings.count
+            let key = UTF8Key(string: string)
+            if let known = numbers[key] { return known }
+            numbers[key] = strings.count
             strings.append(string)
             return strings.count - 1
+        }
+    }
+
+    /// A string compared and hashed by its UTF-8 bytes: `String`'s own hashing normalises Unicode first, which for
+    /// the reasons (curly quotes) made numbering them a fifth of pairing's time on 500 documents.
+    private struct UTF8Key: Hashable {
+        let string: String
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            var (left, right) = (lhs.string, rhs.string)
+            return left.withUTF8 { left in
+                right.withUTF8 { right in
+                    guard left.count == right.count else { return false }
+                    guard let left = left.baseAddress, let right = right.baseAddress else { return true }
+                    return memcmp(left, right, lhs.string.utf8.count) == 0
+                }
+            }
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var string = string
+            string.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         }
     }
 }

@@ -160,7 +160,9 @@ public actor BuildSession {
         try await asyncStep("snippets", &state) { try await publishSnippets(&$0) }
         // Not built while the pages render: that saved ~5 % of the time and added ~40 % to peak memory.
         try await asyncStep("search", &state) { try await buildSearchIndex(&$0) }
-        return finish(state)
+        let snapshot = finish(state)
+        MemoryTrace.note("finish")
+        return snapshot
     }
 
     /// Load: list the Markdown files and read those that changed since the last build (several at a time).

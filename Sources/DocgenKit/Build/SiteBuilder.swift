@@ -88,7 +88,9 @@ public struct SiteBuilder: Sendable {
         let writeStart = DispatchTime.now()
         do {
             try staging.write(Array(snapshot.files.values) + [snapshot.manifest.outputFile()])
+            MemoryTrace.note("write: manifest")
             try staging.commit()
+            MemoryTrace.note("write")
         } catch {
             staging.discard()
             throw error

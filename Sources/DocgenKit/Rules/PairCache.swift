@@ -123,18 +123,20 @@ struct PairCache: Sendable {
         }
     }
 
-    /// A string compared and hashed by its UTF-8 bytes: `String`'s own hashing normalises Unicode first, which for
-    /// the reasons (curly quotes) made numbering them a fifth of pairing's time on 500 documents.
+    /// A string compared and hashed by its UTF-8 bytes: `String`'s own hashing and comparison normalise non-ASCII text
+    /// first, which for the reasons (curly quotes) made numbering the table 1.4 % of a cold build's samples on 500
+    /// documents (0.7 % this way).
     private struct UTF8Key: Hashable {
         let string: String
 
         static func == (lhs: Self, rhs: Self) -> Bool {
             var (left, right) = (lhs.string, rhs.string)
-            return left.withUTF8 { left in
-                right.withUTF8 { right in
-                    guard left.count == right.count else { return false }
-                    guard let left = left.baseAddress, let right = right.baseAddress else { return true }
-                    return memcmp(left, right, lhs.string.utf8.count) == 0
+            return left.withUTF8 { leftBytes in
+                right.withUTF8 { rightBytes in
+                    let count = leftBytes.count
+                    guard count == rightBytes.count else { return false }
+                    guard let leftStart = leftBytes.baseAddress, let rightStart = rightBytes.baseAddress else { return true }
+                    return memcmp(leftStart, rightStart, count) == 0
                 }
             }
         }

@@ -85,11 +85,11 @@ public struct RuleCatalog: Sendable {
     /// `rules.json` and `docgen rules --format json`: an array of `RuleRecord`s, pretty-printed with sorted keys,
     /// byte for byte what `JSONEncoder` makes of the whole array (written by `RuleJSONWriter`).
     public static func json(_ rules: [Rule]) -> Data {
-        RuleJSONWriter.data(rules)
+        RuleJSONWriter.data(rules[...])
     }
 
     /// `json(rules)` in parts, for writing it a batch at a time (see `OutputParts`).
     public static func jsonParts(_ rules: [Rule]) -> OutputParts {
-        RuleJSONWriter.parts(rules)
+        RuleJSONWriter.parts(rules[...])
     }
 }

@@ -64,29 +64,39 @@ public enum RuleLinker {
     /// every pair naming its id (rules sharing an id get the same lists). The rules are updated in place
     /// (`consuming`): copying each `Rule` and destroying the original was most of this step.
     public static func link(_ rules: consuming [Rule], pairs: [RulePair]) -> [Rule] {
-        guard let lists = listsByPosition(rules, pairs: pairs) else { return linkByID(rules, pairs: pairs) }
+        let lists = listsBySlot(rules, pairs: pairs)
         var linked = rules
         for index in linked.indices {
-            linked[index].related = lists.related[index]
-            linked[index].conflicts = lists.conflicts[index]
+            linked[index].related = lists.related[lists.slots[index]]
+            linked[index].conflicts = lists.conflicts[lists.slots[index]]
         }
         return linked
     }
 
-    /// The related and conflicting ids of each rule, by position; nil when two rules share an id. Each pair's rules
-    /// are found by the positions it carries (no hashing of 500,000 long ids on 500 documents), else by id.
-    private static func listsByPosition(_ rules: [Rule], pairs: [RulePair]) -> (related: [[String]], conflicts: [[String]])? {
-        var positions: [String: Int] = [:]
-        positions.reserveCapacity(rules.count)
-        for (index, rule) in rules.enumerated() where positions.updateValue(index, forKey: rule.id) != nil { return nil }
-        func position(_ id: String, _ hint: Int32) -> Int? {
+    /// The related and conflicting ids of each id, kept at the position of the first rule with that id (`slots`:
+    /// that position for each rule). Each pair's rules are found by the positions it carries (no hashing of
+    /// 500,000 long ids on 500 documents), else by id; an id no rule has is listed on the other side only.
+    private static func listsBySlot(_ rules: [Rule], pairs: [RulePair]) -> (slots: [Int], related: [[String]], conflicts: [[String]]) {
+        var firstPositions: [String: Int] = [:]
+        firstPositions.reserveCapacity(rules.count)
+        var slots: [Int] = []
+        slots.reserveCapacity(rules.count)
+        for (index, rule) in rules.enumerated() {
+            if let first = firstPositions[rule.id] {
+                slots.append(first)
+            } else {
+                firstPositions[rule.id] = index
+                slots.append(index)
+            }
+        }
+        func slot(_ id: String, _ hint: Int32) -> Int? {
             let hint = Int(hint)
-            return hint >= 0 && hint < rules.count && rules[hint].id == id ? hint : positions[id]
+            return hint >= 0 && hint < rules.count && rules[hint].id == id ? slots[hint] : firstPositions[id]
         }
         var related = [[String]](repeating: [], count: rules.count)
         var conflicts = related
         for pair in pairs {
-            let (first, second) = (position(pair.first, pair.firstPosition), position(pair.second, pair.secondPosition))
+            let (first, second) = (slot(pair.first, pair.firstPosition), slot(pair.second, pair.secondPosition))
             switch pair.kind {
             case .related:
                 if let first { related[first].append(pair.second) }
@@ -96,30 +106,7 @@ public enum RuleLinker {
                 if let second { conflicts[second].append(pair.first) }
             }
         }
-        return (related, conflicts)
-    }
-
-    /// `link` when ids are not unique: lists by id.
-    private static func linkByID(_ rules: consuming [Rule], pairs: [RulePair]) -> [Rule] {
-        var related: [String: [String]] = [:]
-        var conflicts: [String: [String]] = [:]
-        for pair in pairs {
-            switch pair.kind {
-            case .related:
-                related[pair.first, default: []].append(pair.second)
-                related[pair.second, default: []].append(pair.first)
-            case .conflict:
-                conflicts[pair.first, default: []].append(pair.second)
-                conflicts[pair.second, default: []].append(pair.first)
-            }
-        }
-        var linked = rules
-        for index in linked.indices {
-            let id = linked[index].id
-            linked[index].related = related[id] ?? []
-            linked[index].conflicts = conflicts[id] ?? []
-        }
-        return linked
+        return (slots, related, conflicts)
     }
 
     /// Every related or conflicting pair, in catalogue order.

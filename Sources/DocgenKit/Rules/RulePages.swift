@@ -102,7 +102,7 @@ public enum RulePages {
         MemoryTrace.note("render: rule page context")
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
-        let documentsWithRules = documents.filter { !context.rules(of: $0).isEmpty }
+        let documentsWithRules = documentsWithRules(documents, in: catalog)
         if catalog.rules.count > splitThreshold {
             // One page per document, each with the filter choices of its own rules.
             let overview = context.documentGroups(withRules: false)
@@ -145,12 +145,19 @@ public enum RulePages {
         // Each document's rules as JSON too: what a rule card links to for the related and conflicting rules it
         // does not list (on 2,000 documents `rules.json` is 115 MB; a document's own file is tens of kilobytes).
         files += try await documentsWithRules.concurrentMap { document in
-            try deliver(OutputFile(path: jsonPath(of: document.slug), data: RuleJSONWriter.data(Array(context.rules(of: document)))))
+            try deliver(OutputFile(path: jsonPath(of: document.slug), data: RuleJSONWriter.data(context.rules(of: document))))
         }
         if let siteFingerprint {
             for path in siteWidePaths + documentsWithRules.map({ jsonPath(of: $0.slug) }) { fingerprints[path] = siteFingerprint }
         }
         return Output(files: files, fingerprints: fingerprints)
+    }
+
+    /// The documents with at least one rule in `catalog`, in the order given: those with a rules page of their own
+    /// (when split) and a `rules/<slug>.json`.
+    static func documentsWithRules(_ documents: [Document], in catalog: RuleCatalog) -> [Document] {
+        let withRules = Set(catalog.rules.map(\.document))
+        return documents.filter { withRules.contains($0.slug) }
     }
 
     /// `rules/<slug>.html`: the rules page of the document `slug` when the catalogue is split per document.
@@ -198,8 +205,7 @@ public enum RulePages {
             fingerprints[path] = siteFingerprint
         }
         var perDocument: [OutputFile] = []
-        let withRules = Set(catalog.rules.map(\.document))
-        for document in documents where withRules.contains(document.slug) {
+        for document in documentsWithRules(documents, in: catalog) {
             let json = jsonPath(of: document.slug)
             guard let file = reuse.previous(json, siteFingerprint) else { return nil }
             perDocument.append(file)

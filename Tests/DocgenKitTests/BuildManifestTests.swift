@@ -173,7 +173,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: fixture.temp) }
         try fixture.write("# C\n\n- Never use singletons.\n", "c.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
-        let paths = RulePages.siteWidePaths + ["rules/a.html", "rules/c.html", "snippets/snippets.json", "rules/a.json", "rules/c.json"]
+        let paths = RulePages.fixedSitePaths + ["rules/a.html", "rules/c.html", "snippets/snippets.json", "rules/a.json", "rules/c.json",
+                                                "terms/struct.html", "terms/singleton.html"]
         let before = try paths.map(fixture.inode)
 
         // Prose only: no rule, pair or example changed, so every rules page is the previous one.
@@ -181,12 +182,15 @@ import Testing
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try paths.map(fixture.inode) == before)
 
-        // A new example mentioning a rule's term is listed in the term index. (A new file's inode differs
-        // from the one it replaces while that one is still in the live site; an inode freed earlier may be reused.)
+        // A new example mentioning a rule's term is listed in the term index: on the term's own page, since the
+        // catalogue is split. (A new file's inode differs from the one it replaces while that one is still in the
+        // live site; an inode freed earlier may be reused.)
         try fixture.write("# B\n\nOther text.\n\n```swift\nstruct B {}\n```\n", "b.md")
         _ = try await fixture.build(rulesPageSplitThreshold: 1)
         #expect(try fixture.inode("terms.html") != before[1])
-        #expect(try fixture.text("terms.html").contains("b.b.1"))
+        #expect(try fixture.inode("terms/struct.html") != before[9])
+        #expect(try fixture.text("terms/struct.html").contains("b.b.1"))
+        #expect(try fixture.text("terms.html").contains("href=\"terms/struct.html\""))
         #expect(try fixture.inode("snippets/snippets.json") != before[6])
         let rulesJSON = try fixture.inode("rules.json"), documentJSON = try fixture.inode("rules/c.json")
         #expect(try fixture.text("snippets/snippets.json").contains("struct B {}"))

@@ -8,7 +8,7 @@ import Testing
     @Test func aCardListsTermsExamplesAndLinkedRulesOnlyWhenAskedAndAsTheyAre() async throws {
         let (documents, catalog) = try await SearchTestSupport.realContent()
         let index = RuleIndex(rules: catalog.rules, documents: documents)
-        let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
+        let context = RulePageContext(catalog: catalog, documents: documents, termHrefs: RulePageContext.termHrefs(index, split: false))
         let ids = Set(catalog.rules.map(\.id))
         #expect(catalog.rules.contains { !$0.related.isEmpty } && catalog.rules.contains { !$0.examples.isEmpty })
         for rule in catalog.rules {
@@ -37,7 +37,7 @@ import Testing
         let (documents, catalog) = try await SearchTestSupport.realContent()
         let rule = try #require(catalog.rules.first { !$0.terms.isEmpty && !$0.related.isEmpty })
         let context = RulePageContext(catalog: catalog, documents: documents,
-                                      termAnchors: RuleIndex(rules: catalog.rules, documents: documents).anchors)
+                                      termHrefs: RulePageContext.termHrefs(RuleIndex(rules: catalog.rules, documents: documents), split: false))
         let overlay = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: overlay) }
         let templates = overlay.appendingPathComponent("templates")

@@ -21,7 +21,7 @@ import Testing
     @Test func theIndexPageLinksTheFirstSnippetsOfATerm() async throws {
         let (documents, catalog) = try await SearchTestSupport.realContent()
         let index = RuleIndex(rules: catalog.rules, documents: documents)
-        let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
+        let context = RulePageContext(catalog: catalog, documents: documents, termHrefs: RulePageContext.termHrefs(index, split: false))
         let groups = try #require(context.indexValues(index)["groups"] as? [[String: Any]])
         let shown = groups.flatMap { $0["entries"] as? [[String: Any]] ?? [] }
         #expect(shown.count == index.entries.count)

@@ -110,7 +110,7 @@ import Testing
         rule.related = rules.map(\.id)
         rules.append(rule)
         let catalog = RuleCatalog(rules: rules, pairs: [])
-        let context = RulePageContext(catalog: catalog, documents: [], termAnchors: [:])
+        let context = RulePageContext(catalog: catalog, documents: [], termHrefs: [:])
         let html = try #require(context.rule(rule, root: "../").child(named: "relatedHTML") as? String)
         #expect(html.contains("<span class=\"rule-more\">and 3 more (all in <a href=\"../rules/a&amp;b.json\">a&amp;b.json</a>)</span>"))
         #expect(!html.contains("rules.json"))
@@ -238,15 +238,73 @@ import Testing
         let theme = try Theme.load(overlay: Fixtures.theme)
         let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
         let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2).files
-        #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html", "conflicts.html", "rules.json",
-                                      "rules/one.json", "rules/two.json"])
+        let index = RuleIndex(rules: Self.catalog.rules, documents: Self.documents)
+        let termPages = index.entries.map { RuleIndex.pagePath(ofAnchor: $0.anchor) }
+        #expect(termPages.contains("terms/singleton.html") && termPages.contains("terms/observable.html"))
+        #expect(files.map(\.path) == ["rules.html", "rules/one.html", "rules/two.html", "terms.html"] + termPages
+                + ["conflicts.html", "rules.json", "rules/one.json", "rules/two.json"])
         let perDocument = String(decoding: files[1].data, as: UTF8.self)
         #expect(perDocument.contains("href=\"../one.html#one.views.always-use-observable-view\""))
         #expect(!perDocument.contains("two.anti-patterns.singletons"))
         // The filter form of a document's page offers that document only.
         #expect(perDocument.contains("<option value=\"one\">"))
         #expect(!perDocument.contains("<option value=\"two\">"))
+        // A rule's terms link to their own pages.
+        #expect(perDocument.contains("<a class=\"rule-term\" href=\"../terms/observable.html\">@Observable</a>"))
         let overview = String(decoding: files[0].data, as: UTF8.self)
         #expect(overview.contains("href=\"rules/two.html\""))
+    }
+
+    @Test func aSplitCatalogsIndexLinksEachTermToItsOwnPage() async throws {
+        let theme = try Theme.load(overlay: Fixtures.theme)
+        let renderer = PageRenderer(theme: theme, siteTitle: "T", navigation: [])
+        let files = try await RulePages.pages(catalog: Self.catalog, documents: Self.documents, renderer: renderer, splitThreshold: 2).files
+        let page = { (path: String) throws -> String in
+            String(decoding: try #require(files.first { $0.path == path }).data, as: UTF8.self)
+        }
+        // The Index lists terms with their counts, not their rules.
+        let terms = try page("terms.html")
+        #expect(terms.contains("<a class=\"term-name\" href=\"terms/singleton.html\">singleton</a>"))
+        #expect(terms.contains("<a href=\"#letter-s\">S</a>"))
+        #expect(!terms.contains("two.anti-patterns.singletons"))
+        // A term's page lists every rule that speaks of it, with the site root one folder up, and its examples.
+        let singleton = try page("terms/singleton.html")
+        #expect(singleton.contains("href=\"../two.html#two.anti-patterns.singletons\""))
+        #expect(singleton.contains("href=\"../terms.html#letter-s\""))
+        let observable = try page("terms/observable.html")
+        #expect(observable.contains("<code>@Observable</code>"))
+        #expect(observable.contains("href=\"../one.html#example-views---p1-1\""))
+        #expect(!observable.contains("Rules by document"))
+    }
+
+    @Test func aTermWithManyRulesListsItsDocumentsWithFilteredLinks() async throws {
+        // More rules than the Index lists under a term: its page gives each document's count and links to that
+        // document's rules page filtered by the term (`rules.js` reads `?term=`).
+        let many = (1...RulePageContext.termRuleLimit).map { "- Never use a singleton for cache number \($0)." }
+        let documents = [
+            Support.document("# Alpha\n\n## Caches\n\n" + many.joined(separator: "\n") + "\n", slug: "alpha"),
+            Support.document("# Beta\n\n## Caches\n\n- Never use a singleton for the clock.\n", slug: "beta"),
+            Support.document("# Gamma\n\n## Other\n\n- Always use a protocol.\n", slug: "gamma"),
+        ]
+        let catalog = RuleExtractor.extract(documents)
+        let index = RuleIndex(rules: catalog.rules, documents: documents)
+        let entry = try #require(index.entries.first { $0.term == "singleton" })
+        #expect(entry.rules.count == RulePageContext.termRuleLimit + 1)
+        let context = RulePageContext(catalog: catalog, documents: documents, termHrefs: RulePageContext.termHrefs(index, split: true))
+        let values = context.termPageValues(entry, index: index)
+        let listed = try #require(values["documents"] as? [[String: Any]])
+        #expect(listed.compactMap { $0["slug"] as? String } == ["alpha", "beta"])
+        #expect(listed.compactMap { $0["count"] as? Int } == [RulePageContext.termRuleLimit, 1])
+        #expect(listed.compactMap { $0["href"] as? String } == ["rules/alpha.html?term=singleton", "rules/beta.html?term=singleton"])
+        #expect((values["rules"] as? [Any])?.isEmpty == true)
+
+        let renderer = PageRenderer(theme: try Theme.load(overlay: Fixtures.theme), siteTitle: "T", navigation: [])
+        let files = try await RulePages.pages(catalog: catalog, documents: documents, renderer: renderer, splitThreshold: 2).files
+        let html = String(decoding: try #require(files.first { $0.path == "terms/singleton.html" }).data, as: UTF8.self)
+        #expect(html.contains("<a href=\"../rules/alpha.html?term=singleton\">Alpha</a></td><td>\(RulePageContext.termRuleLimit)</td>"))
+        #expect(html.contains("41 rules in 2 documents"))
+        // The filtered page holds the term's rules, marked with it for the filter.
+        let alpha = String(decoding: try #require(files.first { $0.path == "rules/alpha.html" }).data, as: UTF8.self)
+        #expect(alpha.components(separatedBy: "data-terms=\"singleton").count - 1 == RulePageContext.termRuleLimit)
     }
 }

@@ -35,6 +35,21 @@ public struct RuleIndex: Sendable {
 
     /// Builds the index of the rules' terms; snippets of `documents` are matched against code terms.
     public init(rules: [Rule], documents: [Document]) {
+        let snippets = documents.flatMap(\.snippets)
+        self.snippets = snippets
+        let identifiers = IdentifierIndex(snippets.map(\.code))
+        entries = Self.terms(of: rules).map { term in
+            let isCode = Self.isCode(term.term)
+            return Entry(
+                term: term.term, anchor: term.anchor, letter: Self.letter(of: term.term), isCode: isCode, rules: term.rules,
+                snippets: isCode ? identifiers.snippets(mentioning: term.term, in: snippets) : [])
+        }
+    }
+
+    /// The terms of `rules` in index order, each with its anchor and the ids of the rules that speak of it (in
+    /// catalogue order): the index without its snippets, which are the costly part. A build that reuses every rules
+    /// page needs only the anchors, for the paths of the term pages (`pagePath(ofAnchor:)`).
+    static func terms(of rules: some Sequence<Rule>) -> [(term: String, anchor: String, rules: [String])] {
         var byTerm: [String: [String]] = [:]
         var order: [String] = []
         for rule in rules {
@@ -43,19 +58,17 @@ public struct RuleIndex: Sendable {
                 byTerm[term, default: []].append(rule.id)
             }
         }
-        let snippets = documents.flatMap(\.snippets)
-        self.snippets = snippets
-        let identifiers = IdentifierIndex(snippets.map(\.code))
-        let sorted = order.sorted { Self.sortKey($0) < Self.sortKey($1) }
         var slugger = Slugger()
-        entries = sorted.map { term in
-            let isCode = Self.isCode(term)
+        return order.sorted { Self.sortKey($0) < Self.sortKey($1) }.map { term in
             let slug = Slugger.slug(term)
-            return Entry(
-                term: term, anchor: slugger.uniqueID("term-" + (slug.isEmpty ? "symbol" : slug)),
-                letter: Self.letter(of: term), isCode: isCode, rules: byTerm[term] ?? [],
-                snippets: isCode ? identifiers.snippets(mentioning: term, in: snippets) : [])
+            return (term, slugger.uniqueID("term-" + (slug.isEmpty ? "symbol" : slug)), byTerm[term] ?? [])
         }
+    }
+
+    /// `terms/<name>.html`: the page of the term whose anchor is `term-<name>`, when the rules pages are split per
+    /// document (a large catalogue's index lists its terms and gives each one a page).
+    public static func pagePath(ofAnchor anchor: String) -> String {
+        "terms/" + (anchor.hasPrefix("term-") ? String(anchor.dropFirst("term-".count)) : anchor) + ".html"
     }
 
     /// Which snippets contain which identifiers, so that a code term is searched for only in the

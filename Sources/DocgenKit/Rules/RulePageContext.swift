@@ -7,7 +7,9 @@ import Foundation
 struct RulePageContext: Sendable {
     let catalog: RuleCatalog
     let documents: [Document]
-    let termAnchors: [String: String]
+    /// Where each term links, from the site root: its entry on the Index page (`terms.html#term-…`), or its own
+    /// page (`terms/….html`) when the catalogue is split per document.
+    let termHrefs: [String: String]
     /// Where each rule is in `catalog.rules`, by id. The catalogue's rules are not copied into dictionaries here:
     /// on 2,000 documents (141,000 rules) the copies were a fifth of a build's memory.
     private let positions: [String: Int]
@@ -25,10 +27,10 @@ struct RulePageContext: Sendable {
         var escapedID: String
     }
 
-    init(catalog: RuleCatalog, documents: [Document], termAnchors: [String: String]) {
+    init(catalog: RuleCatalog, documents: [Document], termHrefs: [String: String]) {
         self.catalog = catalog
         self.documents = documents
-        self.termAnchors = termAnchors
+        self.termHrefs = termHrefs
         var positions: [String: Int] = [:]
         positions.reserveCapacity(catalog.rules.count)
         for (position, rule) in catalog.rules.enumerated() where positions[rule.id] == nil { positions[rule.id] = position }
@@ -51,7 +53,7 @@ struct RulePageContext: Sendable {
         let prefix = HTMLEscaping.escapeHref(root)
         let link = { (href: String) -> String in prefix + HTMLEscaping.escapeHref(href) }
         var termsHTML = "", examplesHTML = "", relatedHTML = "", conflictsHTML = ""
-        let termHrefs = rule.terms.map { "terms.html#" + (termAnchors[$0] ?? "") }
+        let termHrefs = rule.terms.map(href(ofTerm:))
         for (term, href) in zip(rule.terms, termHrefs) {
             termsHTML += "<a class=\"rule-term\" href=\"\(link(href))\">\(HTMLEscaping.escape(term))</a> "
         }
@@ -108,7 +110,7 @@ struct RulePageContext: Sendable {
             hasher.combine(rule.terms.count)
             for term in rule.terms {
                 hasher.combine(term)
-                hasher.combine(termAnchors[term])
+                hasher.combine(termHrefs[term])
             }
             hasher.combine(rule.examples.count)
             for example in rule.examples {
@@ -198,45 +200,106 @@ struct RulePageContext: Sendable {
         ]
     }
 
-    /// The index page: letters and entries.
+    // MARK: - Index of terms
+
+    /// Where `term` links, from the site root.
+    func href(ofTerm term: String) -> String {
+        termHrefs[term] ?? "terms.html#"
+    }
+
+    /// Where each term of `index` links: its entry on the Index page, or (`split`) its own page.
+    static func termHrefs(_ index: RuleIndex, split: Bool) -> [String: String] {
+        Dictionary(index.entries.map { ($0.term, split ? RuleIndex.pagePath(ofAnchor: $0.anchor) : "terms.html#" + $0.anchor) },
+                   uniquingKeysWith: { first, _ in first })
+    }
+
     /// Rules and examples listed under one term of the Index page; the rest are a link away.
     static let termRuleLimit = 40
     static let termSnippetLimit = 20
 
-    func indexValues(_ index: RuleIndex) -> [String: Any] {
+    /// The Index page: letters and entries. With `split` (a catalogue split per document), each entry is a link to
+    /// the term's own page with its counts: on 2,000 documents the entries with their rules were a 1.6 MB page, and
+    /// their "more" links led to an overview that cannot filter.
+    func indexValues(_ index: RuleIndex, split: Bool = false) -> [String: Any] {
         let groups = index.groups.map { group -> [String: Any] in
-            let anchor = group.letter == "#" ? "letter-symbols" : "letter-" + group.letter.lowercased()
-            return [
-                "letter": group.letter, "anchor": anchor,
+            [
+                "letter": group.letter, "anchor": Self.letterAnchor(group.letter),
                 "entries": group.entries.map { entry -> [String: Any] in
-                    var values: [String: Any] = [
-                        "term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
-                        "rules": entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
-                            guard let position = positions[id] else { return nil }
-                            let rule = catalog.rules[position]
-                            return ["id": id, "href": rule.href, "document": rule.document, "strength": rule.strength.rawValue,
-                                    "plainText": rule.plainText.count > 90 ? String(rule.plainText.prefix(87)) + "…" : rule.plainText]
-                        },
-                        "snippets": entry.snippets.prefix(Self.termSnippetLimit).map { position -> [String: Any] in
-                            let snippet = index.snippets[position]
-                            return ["id": snippet.id, "href": snippet.document + ".html#" + snippet.anchor,
-                                    "polarity": snippet.polarity.rawValue]
-                        },
-                        "hasSnippets": !entry.snippets.isEmpty,
-                    ]
+                    guard !split else {
+                        return ["term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
+                                "pageHref": RuleIndex.pagePath(ofAnchor: entry.anchor),
+                                "ruleCount": entry.rules.count, "snippetCount": entry.snippets.count, "hasSnippets": !entry.snippets.isEmpty]
+                    }
+                    var values = termValues(entry, index: index)
                     // On large sites a common term would list thousands of rules: show the first ones
                     // and link to the Rules page filtered by the term.
                     if entry.rules.count > Self.termRuleLimit {
-                        let query = entry.term.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? entry.term
-                        values["more"] = ["count": entry.rules.count - Self.termRuleLimit, "href": "rules.html?term=" + query]
+                        values["more"] = ["count": entry.rules.count - Self.termRuleLimit, "href": "rules.html?term=" + Self.query(entry.term)]
                     }
                     return values
                 },
             ]
         }
         return ["letters": groups.map { ["letter": $0["letter"] ?? "", "anchor": $0["anchor"] ?? ""] }, "groups": groups,
-                "termCount": index.entries.count]
+                "termCount": index.entries.count, "isOverview": split]
     }
+
+    /// The page of one term when the catalogue is split per document (`terms/<name>.html`): its rules, or, when
+    /// there are more than `termRuleLimit`, the documents that have them, each with its count and a link to its
+    /// rules page filtered by the term; and its examples.
+    func termPageValues(_ entry: RuleIndex.Entry, index: RuleIndex) -> [String: Any] {
+        var values = termValues(entry, index: index)
+        var counts: [String: Int] = [:]
+        for id in entry.rules { if let position = positions[id] { counts[catalog.rules[position].document, default: 0] += 1 } }
+        let inDocuments = documents.filter { counts[$0.slug] != nil }
+        values["ruleCount"] = entry.rules.count
+        values["documentCount"] = inDocuments.count
+        values["snippetCount"] = entry.snippets.count
+        values["letterHref"] = "terms.html#" + Self.letterAnchor(entry.letter)
+        if entry.snippets.count > Self.termSnippetLimit { values["moreSnippets"] = entry.snippets.count - Self.termSnippetLimit }
+        values["hasRules"] = entry.rules.count <= Self.termRuleLimit
+        values["hasDocuments"] = entry.rules.count > Self.termRuleLimit
+        if entry.rules.count > Self.termRuleLimit {
+            values["rules"] = []
+            values["documents"] = inDocuments.map { document -> [String: Any] in
+                ["title": document.title, "slug": document.slug, "count": counts[document.slug] ?? 0,
+                 "href": RulePages.pagePath(of: document.slug) + "?term=" + Self.query(entry.term)]
+            }
+        }
+        return values
+    }
+
+    /// One term with its first rules and examples.
+    private func termValues(_ entry: RuleIndex.Entry, index: RuleIndex) -> [String: Any] {
+        [
+            "term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
+            "rules": entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
+                positions[id].map { ruleRow(catalog.rules[$0]) }
+            },
+            "snippets": entry.snippets.prefix(Self.termSnippetLimit).map { position -> [String: Any] in
+                let snippet = index.snippets[position]
+                return ["id": snippet.id, "href": snippet.document + ".html#" + snippet.anchor, "polarity": snippet.polarity.rawValue]
+            },
+            "hasSnippets": !entry.snippets.isEmpty,
+        ]
+    }
+
+    /// A rule in a list of links: id, link, document, strength and its text cut to 90 characters.
+    private func ruleRow(_ rule: Rule) -> [String: Any] {
+        ["id": rule.id, "href": rule.href, "document": rule.document, "strength": rule.strength.rawValue,
+         "plainText": rule.plainText.count > 90 ? String(rule.plainText.prefix(87)) + "…" : rule.plainText]
+    }
+
+    private static func letterAnchor(_ letter: String) -> String {
+        letter == "#" ? "letter-symbols" : "letter-" + letter.lowercased()
+    }
+
+    /// `term` as the value of a `?term=` query.
+    private static func query(_ term: String) -> String {
+        term.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? term
+    }
+
+    // MARK: - Conflicts and related pairs
 
     /// Conflicting and related pairs shown on the Conflicts page, each (the most similar first when cut).
     static let relatedPairLimit = 300
@@ -248,7 +311,7 @@ struct RulePageContext: Sendable {
             guard let first = positions[pair.first], let second = positions[pair.second] else { return nil }
             return ["first": self.rule(catalog.rules[first]), "second": self.rule(catalog.rules[second]), "reason": pair.reason,
                     "similarity": Int((pair.similarity * 100).rounded()),
-                    "terms": pair.sharedTerms.map { ["term": $0, "href": "terms.html#" + (termAnchors[$0] ?? "")] }]
+                    "terms": pair.sharedTerms.map { ["term": $0, "href": href(ofTerm: $0)] }]
         }
         let allConflicts = pairs.filter { $0.kind == .conflict }
         let conflicts = allConflicts.count <= Self.relatedPairLimit

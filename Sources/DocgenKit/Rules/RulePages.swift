@@ -74,8 +74,9 @@ public enum RulePages {
         public var previousFingerprint: @Sendable (_ path: String) -> String?
     }
 
-    /// The pages made from the whole catalogue, which `siteFingerprint` covers.
-    static let siteWidePaths = ["rules.html", "terms.html", "conflicts.html", "rules.json"]
+    /// The pages every catalogue has that are made from all of it (`siteWidePaths(termAnchors:catalog:split:)` adds
+    /// the others).
+    static let fixedSitePaths = ["rules.html", "terms.html", "conflicts.html", "rules.json"]
 
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
     /// `conflicts.html` and `rules.json`. Each per-document page goes through `deliver` as soon as it is
@@ -98,12 +99,13 @@ public enum RulePages {
         }
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         MemoryTrace.note("render: term index")
-        let context = RulePageContext(catalog: catalog, documents: documents, termAnchors: index.anchors)
+        let split = catalog.rules.count > splitThreshold
+        let context = RulePageContext(catalog: catalog, documents: documents, termHrefs: RulePageContext.termHrefs(index, split: split))
         MemoryTrace.note("render: rule page context")
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
         let documentsWithRules = documentsWithRules(documents, in: catalog)
-        if catalog.rules.count > splitThreshold {
+        if split {
             // One page per document, each with the filter choices of its own rules.
             let overview = context.documentGroups(withRules: false)
             files.append(try renderer.page("rules", path: "rules.html", title: "Rules",
@@ -135,7 +137,13 @@ public enum RulePages {
         }
         files.append(try renderer.page("terms", path: "terms.html", title: "Index",
             description: "Terms A–Z with the rules and examples that mention them.",
-            values: context.indexValues(index)))
+            values: context.indexValues(index, split: split)))
+        if split {
+            files += try await index.entries.concurrentMap { entry in
+                try deliver(try renderer.page("term", path: RuleIndex.pagePath(ofAnchor: entry.anchor), title: "Index · \(entry.term)",
+                                              values: context.termPageValues(entry, index: index)))
+            }
+        }
         MemoryTrace.note("render: terms page")
         files.append(try renderer.page("conflicts", path: "conflicts.html", title: "Conflicts & duplicates",
             description: "Rules of different documents that contradict or repeat each other.",
@@ -148,9 +156,16 @@ public enum RulePages {
             try deliver(OutputFile(path: jsonPath(of: document.slug), data: RuleJSONWriter.data(context.rules(of: document))))
         }
         if let siteFingerprint {
-            for path in siteWidePaths + documentsWithRules.map({ jsonPath(of: $0.slug) }) { fingerprints[path] = siteFingerprint }
+            let paths = siteWidePaths(termAnchors: index.entries.map(\.anchor), split: split)
+            for path in paths + documentsWithRules.map({ jsonPath(of: $0.slug) }) { fingerprints[path] = siteFingerprint }
         }
         return Output(files: files, fingerprints: fingerprints)
+    }
+
+    /// Every page made from the whole catalogue, which `siteFingerprint` covers: `fixedSitePaths`, and the term pages
+    /// of a split catalogue (`termAnchors`, in index order).
+    static func siteWidePaths(termAnchors: [String], split: Bool) -> [String] {
+        fixedSitePaths + (split ? termAnchors.map(RuleIndex.pagePath(ofAnchor:)) : [])
     }
 
     /// The documents with at least one rule in `catalog`, in the order given: those with a rules page of their own
@@ -199,7 +214,9 @@ public enum RulePages {
     ) throws -> Output? {
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
-        for path in siteWidePaths {
+        let split = catalog.rules.count > splitThreshold
+        let termAnchors = split ? RuleIndex.terms(of: catalog.rules).map(\.anchor) : []
+        for path in siteWidePaths(termAnchors: termAnchors, split: split) {
             guard let file = reuse.previous(path, siteFingerprint) else { return nil }
             files.append(file)
             fingerprints[path] = siteFingerprint
@@ -210,7 +227,7 @@ public enum RulePages {
             guard let file = reuse.previous(json, siteFingerprint) else { return nil }
             perDocument.append(file)
             fingerprints[json] = siteFingerprint
-            guard catalog.rules.count > splitThreshold else { continue }
+            guard split else { continue }
             let page = pagePath(of: document.slug)
             guard let fingerprint = reuse.previousFingerprint(page), let file = reuse.previous(page, fingerprint) else { return nil }
             perDocument.append(file)

@@ -71,7 +71,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DocgenKitTests",
-            dependencies: ["DocgenKit"]
+            dependencies: ["DocgenKit", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .testTarget(
             name: "DocgenServerTests",

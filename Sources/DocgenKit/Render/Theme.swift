@@ -68,15 +68,16 @@ public struct Theme: Sendable {
                 }
             }
         }
+        _ = registeredEscaping
         var library = MustacheLibrary()
         var sources: [String: String] = [:]
         var partialUses: [(template: String, line: Int, name: String)] = []
         for (path, entry) in texts.sorted(by: { $0.key < $1.key }) where path.hasPrefix("templates/") && path.hasSuffix(".mustache") {
             let name = String(path.dropFirst("templates/".count).dropLast(".mustache".count))
             do {
-                library.register(try MustacheTemplate(string: entry.text), named: name)
+                library.register(try MustacheTemplate(string: escapingPragma + entry.text), named: name)
             } catch let error as MustacheTemplate.ParserError {
-                throw Failure.syntax(file: entry.source, line: error.context.lineNumber,
+                throw Failure.syntax(file: entry.source, line: error.context.lineNumber - 1,
                                      column: error.context.columnNumber, message: "\(error.error)")
             }
             sources[name] = entry.source
@@ -91,6 +92,19 @@ public struct Theme: Sendable {
         }
         return Theme(library: library, assets: assets, templateSources: sources)
     }
+
+    // MARK: - Escaping
+
+    /// The line put before every template (so a template's line 1 is the parser's line 2): each template escapes
+    /// `{{value}}` with `TemplateEscaping`, which gives swift-mustache's own HTML escaping
+    /// byte for byte, without its per-`Character` work on text that needs none. (A template or partial starts
+    /// with swift-mustache's escaping, whatever its caller used; a theme's own `CONTENT_TYPE` pragma still
+    /// applies after this one.)
+    static let escapingPragma = "{{% CONTENT_TYPE: DOCGEN_HTML }}\n"
+
+    private static let registeredEscaping: Void = {
+        MustacheContentTypes.register(TemplateEscaping(), named: "DOCGEN_HTML")
+    }()
 
     /// Renders template `name` with `context`.
     public func render(_ name: String, _ context: [String: Any]) throws -> String {

@@ -248,7 +248,8 @@ struct RulePageContext: Sendable {
     /// there are more than `termRuleLimit`, the documents that have them, each with its count and a link to its
     /// rules page filtered by the term; and its examples.
     func termPageValues(_ entry: RuleIndex.Entry, index: RuleIndex) -> [String: Any] {
-        var values = termValues(entry, index: index)
+        let listsRules = entry.rules.count <= Self.termRuleLimit
+        var values = termValues(entry, index: index, listsRules: listsRules)
         var counts: [String: Int] = [:]
         for id in entry.rules { if let position = positions[id] { counts[catalog.rules[position].document, default: 0] += 1 } }
         let inDocuments = documents.filter { counts[$0.slug] != nil }
@@ -257,10 +258,9 @@ struct RulePageContext: Sendable {
         values["snippetCount"] = entry.snippets.count
         values["letterHref"] = "terms.html#" + Self.letterAnchor(entry.letter)
         if entry.snippets.count > Self.termSnippetLimit { values["moreSnippets"] = entry.snippets.count - Self.termSnippetLimit }
-        values["hasRules"] = entry.rules.count <= Self.termRuleLimit
-        values["hasDocuments"] = entry.rules.count > Self.termRuleLimit
-        if entry.rules.count > Self.termRuleLimit {
-            values["rules"] = []
+        values["hasRules"] = listsRules
+        values["hasDocuments"] = !listsRules
+        if !listsRules {
             values["documents"] = inDocuments.map { document -> [String: Any] in
                 ["title": document.title, "slug": document.slug, "count": counts[document.slug] ?? 0,
                  "href": RulePages.pagePath(of: document.slug) + "?term=" + Self.query(entry.term)]
@@ -269,11 +269,11 @@ struct RulePageContext: Sendable {
         return values
     }
 
-    /// One term with its first rules and examples.
-    private func termValues(_ entry: RuleIndex.Entry, index: RuleIndex) -> [String: Any] {
+    /// One term with its first examples and (`listsRules`) its first rules.
+    private func termValues(_ entry: RuleIndex.Entry, index: RuleIndex, listsRules: Bool = true) -> [String: Any] {
         [
             "term": entry.term, "anchor": entry.anchor, "isCode": entry.isCode,
-            "rules": entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
+            "rules": !listsRules ? [] : entry.rules.prefix(Self.termRuleLimit).compactMap { id -> [String: Any]? in
                 positions[id].map { ruleRow(catalog.rules[$0]) }
             },
             "snippets": entry.snippets.prefix(Self.termSnippetLimit).map { position -> [String: Any] in

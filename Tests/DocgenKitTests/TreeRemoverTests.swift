@@ -4,6 +4,24 @@ import Testing
 
 /// `TreeRemover` deletes a folder and everything in it, and nothing a symbolic link inside points to.
 @Suite struct TreeRemoverTests {
+    @Test func aFolderOfManyNamesOfEveryLengthIsReadExactly() throws {
+        // `readdir` packs records as long as their names into one buffer (32 KB in glibc): the last record of a full
+        // buffer ends near its end, where reading a whole 256-byte name field overran it (AddressSanitizer, in CI).
+        let temp = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temp) }
+        var expected: Set<String> = []
+        for index in 0..<1_500 {
+            let name = String(index) + "-" + String(repeating: index % 3 == 0 ? "é" : "x", count: index % 120)
+            try Data().write(to: temp.appendingPathComponent(name))
+            expected.insert(name)
+        }
+        try FileManager.default.createDirectory(at: temp.appendingPathComponent("folder"), withIntermediateDirectories: true)
+        let entries = try #require(DirectoryEntries.read(temp.path))
+        #expect(Set(entries.filter { !$0.isDirectory }.map(\.name)) == expected)
+        #expect(entries.filter(\.isDirectory).map(\.name) == ["folder"])
+        #expect(entries.count == expected.count + 1)
+    }
+
     @Test func aFolderGoesWithEverythingInItButNotWhatItsLinksPointTo() throws {
         let temp = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temp) }

@@ -15,8 +15,10 @@ enum DirectoryEntries {
         let descriptor = dirfd(directory)
         var entries: [(name: String, isDirectory: Bool)] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            // Read in place, up to its NUL: `readdir`'s record is only as long as its name, so copying the whole
+            // 256-byte `d_name` field read past the end of the last record in the buffer (AddressSanitizer found it).
+            let name = withUnsafePointer(to: &entry.pointee.d_name) { field in
+                field.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
             }
             guard name != ".", name != ".." else { continue }
             var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)

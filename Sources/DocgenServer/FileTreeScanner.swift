@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DocgenKit
 
 // MARK: - Stamps of a folder tree
 
@@ -39,12 +40,8 @@ public enum FileTreeScanner {
     private static let maximumDepth = 32
 
     private static func walk(_ folder: String, depth: Int, into result: inout [String: FileStamp]) {
-        guard depth < maximumDepth, let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
+        guard depth < maximumDepth, let entries = DirectoryEntries.read(folder) else { return }
+        for (name, _) in entries {
             if name.hasPrefix(".") || name.hasSuffix("~") { continue }
             let path = folder + "/" + name
             guard let own = stamp(of: path, followingLinks: false) else { continue }

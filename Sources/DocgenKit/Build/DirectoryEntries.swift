@@ -7,9 +7,9 @@ import Glibc
 
 /// The entries of one folder, read with `readdir`, each with whether it is a folder (from `d_type`; `fstatat`
 /// only on file systems that do not fill it in). Symbolic links count as files: they are never followed.
-enum DirectoryEntries {
+public enum DirectoryEntries {
     /// The names in the folder at `path` (without "." and ".."), or nil with `errno` set when it cannot be read.
-    static func read(_ path: String) -> [(name: String, isDirectory: Bool)]? {
+    public static func read(_ path: String) -> [(name: String, isDirectory: Bool)]? {
         guard let directory = opendir(path) else { return nil }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)

@@ -209,8 +209,7 @@ struct RulePageContext: Sendable {
 
     /// Where each term of `index` links: its entry on the Index page, or (`split`) its own page.
     static func termHrefs(_ index: RuleIndex, split: Bool) -> [String: String] {
-        Dictionary(index.entries.map { ($0.term, split ? RuleIndex.pagePath(ofAnchor: $0.anchor) : "terms.html#" + $0.anchor) },
-                   uniquingKeysWith: { first, _ in first })
+        index.anchors.mapValues { split ? RuleIndex.pagePath(ofAnchor: $0) : "terms.html#" + $0 }
     }
 
     /// Rules and examples listed under one term of the Index page; the rest are a link away.

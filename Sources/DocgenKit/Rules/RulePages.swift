@@ -74,8 +74,8 @@ public enum RulePages {
         public var previousFingerprint: @Sendable (_ path: String) -> String?
     }
 
-    /// The pages every catalogue has that are made from all of it (`siteWidePaths(termAnchors:catalog:split:)` adds
-    /// the others).
+    /// The pages every catalogue has that are made from all of it (`siteWidePaths(termAnchors:split:)` adds the
+    /// others).
     static let fixedSitePaths = ["rules.html", "terms.html", "conflicts.html", "rules.json"]
 
     /// `rules.html` (or an overview plus `rules/<slug>.html`, rendered in parallel), `terms.html`,
@@ -99,7 +99,7 @@ public enum RulePages {
         }
         let index = RuleIndex(rules: catalog.rules, documents: documents)
         MemoryTrace.note("render: term index")
-        let split = catalog.rules.count > splitThreshold
+        let split = splitsPerDocument(catalog, threshold: splitThreshold)
         let context = RulePageContext(catalog: catalog, documents: documents, termHrefs: RulePageContext.termHrefs(index, split: split))
         MemoryTrace.note("render: rule page context")
         var files: [OutputFile] = []
@@ -162,6 +162,12 @@ public enum RulePages {
         return Output(files: files, fingerprints: fingerprints)
     }
 
+    /// Whether `catalog` has more rules than `threshold`, so that each document's rules get their own page and each term
+    /// of the Index its own page.
+    static func splitsPerDocument(_ catalog: RuleCatalog, threshold: Int) -> Bool {
+        catalog.rules.count > threshold
+    }
+
     /// Every page made from the whole catalogue, which `siteFingerprint` covers: `fixedSitePaths`, and the term pages
     /// of a split catalogue (`termAnchors`, in index order).
     static func siteWidePaths(termAnchors: [String], split: Bool) -> [String] {
@@ -214,7 +220,7 @@ public enum RulePages {
     ) throws -> Output? {
         var files: [OutputFile] = []
         var fingerprints: [String: String] = [:]
-        let split = catalog.rules.count > splitThreshold
+        let split = splitsPerDocument(catalog, threshold: splitThreshold)
         let termAnchors = split ? RuleIndex.terms(of: catalog.rules).map(\.anchor) : []
         for path in siteWidePaths(termAnchors: termAnchors, split: split) {
             guard let file = reuse.previous(path, siteFingerprint) else { return nil }

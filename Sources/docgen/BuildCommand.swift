@@ -15,11 +15,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("Output folder.", valueName: "dir"))
     var output: String = "_site"
 
-    @Option(name: .long, help: ArgumentHelp("Folder of the build caches (analysed documents, rules, rule pairs, search entries; default: .build/docgen-build-cache).", valueName: "dir"))
-    var cacheDir: String?
-
-    @Flag(name: .long, help: "Analyse every document, extract and pair every rule and collect every search entry again; neither read nor write the caches, nor keep the replaced site beside the output (.<output>.spare) to write the next site into.")
-    var noCache = false
+    @OptionGroup var cacheOptions: BuildCacheOptions
 
     @Flag(name: .long, help: "Print the time each build step took.")
     var timings = false
@@ -29,7 +25,7 @@ struct BuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         var options = contentOptions.buildOptions(output: output)
-        options.cacheDirectory = noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? BuildOptions.defaultCacheDirectory
+        options.cacheDirectory = cacheOptions.cacheDirectory
         let start = Date()
         do {
             let report = try await SiteBuilder(options: options).build()

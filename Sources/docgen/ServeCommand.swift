@@ -12,8 +12,10 @@ struct ServeCommand: AsyncParsableCommand {
             Watches the content folder and the theme folder, rebuilds incrementally after each save and \
             reloads open pages (keeping their scroll position). Build errors, and warnings and snippets that \
             do not parse in the documents you edit, appear in an overlay in the page; the last good site stays \
-            served. Nothing is written to disk, and pages served here carry a small reload script that \
-            `docgen build` never adds.
+            served. The site is not written to disk, and pages served here carry a small reload script that \
+            `docgen build` never adds. The build caches are those of `docgen build` (same folder, same files): \
+            after a build, serve starts without extracting or pairing the rules again, and keeps the caches \
+            up to date as you edit.
 
             Exit status: 0 stopped (Ctrl-C or SIGTERM), 2 usage or environment error (missing content folder, \
             port in use).
@@ -21,6 +23,8 @@ struct ServeCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var contentOptions: ContentOptions
+
+    @OptionGroup var cacheOptions: BuildCacheOptions
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on. Anything but loopback exposes the preview to the network.", valueName: "address"))
     var host: String = "127.0.0.1"
@@ -58,9 +62,11 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let build = contentOptions.buildOptions(output: "_site")
+        var build = contentOptions.buildOptions(output: "_site")
+        build.cacheDirectory = cacheOptions.cacheDirectory
         let check = noCheck ? nil : CheckOptions(contentDirectory: build.contentDirectory, swiftc: swiftc,
-                                                 swiftVersion: swiftVersion, jobs: 1)
+                                                 swiftVersion: swiftVersion,
+                                                 cacheDirectory: cacheOptions.noCache ? nil : CheckCache.defaultDirectory, jobs: 1)
         let configuration = PreviewConfiguration(build: build, host: host, port: port,
                                                  watchInterval: .milliseconds(pollInterval), snippetCheck: check)
         if !PreviewConfiguration.isLoopback(host) {

@@ -114,6 +114,25 @@ import Testing
         #expect(serve.standardError.contains("warning: listening on 0.0.0.0, not on loopback"))
     }
 
+    @Test(arguments: [false, true])
+    func writesTheBuildCachesOfDocgenBuildUnlessToldNot(noCache: Bool) async throws {
+        let site = try TestSite.copy()
+        defer { site.remove() }
+        let serve = try ServeProcess(arguments: ["--port", "0", "--no-check"] + (noCache ? ["--no-cache"] : []), in: site.root)
+        defer { serve.kill() }
+        _ = try #require(try await serve.url(), "\(serve.startupFailure)")
+        kill(serve.process.processIdentifier, SIGTERM)
+        #expect(try await serve.waitForExit() == 0)
+        let folder = site.root.appendingPathComponent(".build/docgen-build-cache")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        if noCache {
+            #expect(!FileManager.default.fileExists(atPath: site.root.appendingPathComponent(".build").path), "\(names)")
+        } else {
+            // The same files `docgen build` keeps there (no document cache: serve keeps its documents in memory).
+            #expect(Set(names.map { String($0.prefix { $0 != "-" }) }) == ["rules", "pairs", "search"], "\(names)")
+        }
+    }
+
     @Test func aMissingContentFolderIsAUsageError() async throws {
         let site = try TestSite.copy()
         defer { site.remove() }

@@ -62,10 +62,11 @@ struct RunningServer: Sendable {
         var all: [String] { lines.withLock { $0 } }
     }
 
-    /// Starts a server on `site` and waits until it listens.
-    static func start(_ site: TestSite, snippetCheck: Bool = false) async throws -> RunningServer {
-        let options = BuildOptions(contentDirectory: site.content, outputDirectory: site.root.appendingPathComponent("_site"),
+    /// Starts a server on `site` and waits until it listens; `buildCache` is the folder of its build caches (none by default).
+    static func start(_ site: TestSite, snippetCheck: Bool = false, buildCache: URL? = nil) async throws -> RunningServer {
+        var options = BuildOptions(contentDirectory: site.content, outputDirectory: site.root.appendingPathComponent("_site"),
                                    themeDirectory: site.theme)
+        options.cacheDirectory = buildCache
         let check = snippetCheck
             ? CheckOptions(contentDirectory: site.content, cacheDirectory: site.root.appendingPathComponent("check-cache"), jobs: 1)
             : nil

@@ -59,7 +59,7 @@ import Testing
         let read: [(inout Rule) -> Void] = [
             { $0.id += "-2" }, { $0.document = "other" }, { $0.plainText += " now" }, { $0.strength = .optional },
             { $0.terms.append("actor") }, { $0.subject = "elsewhere" }, { $0.claims[0].direction *= -1 },
-            { $0.claims[0].terms.insert("actor") },
+            { $0.claims[0].insert("actor") },
         ]
         for edit in read {
             var changed = rules

@@ -29,7 +29,7 @@ extension StableHasher {
         combine(rule.claims.count)
         for claim in rule.claims {
             combine(claim.direction)
-            combine(strings: claim.terms.sorted())
+            combine(strings: claim.terms)
         }
     }
 

@@ -29,7 +29,7 @@ struct PairCache: Sendable {
             hasher.combine(rule.claims.count)
             for claim in rule.claims {
                 hasher.combine(claim.direction)
-                hasher.combine(strings: claim.terms.sorted())
+                hasher.combine(strings: claim.terms)
             }
         }
         return hasher.hex

@@ -128,7 +128,7 @@ enum RuleBuilder {
                     if let own = NormativeClassifier.classify(masked).strength { clauseDirection = own.direction }
                 }
                 if words.last == "only" { clauseDirection = 1 }
-                let terms = Set(TermExtractor.terms(in: clause.nodes).map(TermExtractor.key))
+                let terms = TermExtractor.terms(in: clause.nodes).map(TermExtractor.key)
                 // "Use A or B" asks for neither in particular.
                 if clauseDirection > 0, NormativeClassifier.contains(lower, word: "or") { continue }
                 if clauseDirection != 0, !terms.isEmpty { claims.append(RuleClaim(direction: clauseDirection, terms: terms)) }

@@ -99,7 +99,7 @@ struct RuleCache: BlobCache {
         writer.int(rule.claims.count)
         for claim in rule.claims {
             writer.int(claim.direction)
-            writer.strings(claim.terms.sorted())
+            writer.strings(claim.terms)
         }
     }
 
@@ -137,7 +137,7 @@ struct RuleCache: BlobCache {
         let subject = try reader.optionalString()
         var claims: [RuleClaim] = []
         for _ in 0..<max(try reader.int(), 0) {
-            claims.append(RuleClaim(direction: try reader.int(), terms: Set(try reader.strings())))
+            claims.append(RuleClaim(direction: try reader.int(), terms: try reader.strings()))
         }
         return Rule(id: id, text: text, plainText: plainText, statement: statement, document: document, file: file,
                     section: section, sectionID: sectionID, line: line, position: position, strength: strength,

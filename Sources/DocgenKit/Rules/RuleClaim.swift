@@ -5,12 +5,60 @@
 public struct RuleClaim: Sendable, Hashable {
     /// +1 asks for, −1 forbids, 0 allows.
     public var direction: Int
-    /// Term keys (lower-cased) of the main clause.
-    public var terms: Set<String>
+    /// Term keys (lower-cased) of the main clause, sorted, each once. A sorted array rather than a `Set`:
+    /// every rule keeps its claims from extraction to the end of pairing (141,000 rules on 2,000 documents),
+    /// and a set of two or three strings takes about twice the memory of the array.
+    public private(set) var terms: [String]
 
-    /// Creates a claim.
-    public init(direction: Int, terms: Set<String>) {
+    /// Creates a claim; `terms` may come in any order and repeat.
+    public init(direction: Int, terms: some Sequence<String>) {
         self.direction = direction
-        self.terms = terms
+        var sorted = terms.sorted()
+        var kept = sorted.startIndex
+        for index in sorted.indices where index == sorted.startIndex || sorted[index] != sorted[kept - 1] {
+            sorted[kept] = sorted[index]
+            kept += 1
+        }
+        sorted.removeSubrange(kept...)
+        self.terms = sorted
+    }
+
+    /// Adds a term key (kept sorted, each once).
+    public mutating func insert(_ term: String) {
+        let index = terms.partitioningIndex { $0 >= term }
+        if index == terms.endIndex || terms[index] != term { terms.insert(term, at: index) }
+    }
+
+    /// The term keys both claims have, sorted.
+    public func sharedTerms(with other: RuleClaim) -> [String] {
+        var shared: [String] = []
+        var (i, j) = (terms.startIndex, other.terms.startIndex)
+        while i < terms.endIndex, j < other.terms.endIndex {
+            if terms[i] == other.terms[j] {
+                shared.append(terms[i])
+                i += 1
+                j += 1
+            } else if terms[i] < other.terms[j] {
+                i += 1
+            } else {
+                j += 1
+            }
+        }
+        return shared
+    }
+}
+
+// MARK: - Binary search
+
+extension Array {
+    /// The first index whose element satisfies `belongsInSecondPartition`, for an array already partitioned by it
+    /// (every element failing it comes before every element satisfying it); `endIndex` when none does.
+    fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
+        var (low, high) = (startIndex, endIndex)
+        while low < high {
+            let middle = low + (high - low) / 2
+            if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
     }
 }

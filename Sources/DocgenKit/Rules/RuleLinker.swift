@@ -263,7 +263,7 @@ public enum RuleLinker {
         guard subjectsCompatible(a.subject, b.subject) else { return nil }
         for claimA in a.claims {
             for claimB in b.claims where claimA.direction * claimB.direction < 0 {
-                let shared = claimA.terms.intersection(claimB.terms).filter { !TermExtractor.genericTerms.contains($0) }.sorted()
+                let shared = claimA.sharedTerms(with: claimB).filter { !TermExtractor.genericTerms.contains($0) }
                 guard !shared.isEmpty else { continue }
                 let subject = a.subject ?? b.subject
                 let (asks, forbids) = claimA.direction > 0 ? (a, b) : (b, a)

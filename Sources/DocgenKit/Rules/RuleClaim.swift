@@ -13,20 +13,15 @@ public struct RuleClaim: Sendable, Hashable {
     /// Creates a claim; `terms` may come in any order and repeat.
     public init(direction: Int, terms: some Sequence<String>) {
         self.direction = direction
-        var sorted = terms.sorted()
-        var kept = sorted.startIndex
-        for index in sorted.indices where index == sorted.startIndex || sorted[index] != sorted[kept - 1] {
-            sorted[kept] = sorted[index]
-            kept += 1
-        }
-        sorted.removeSubrange(kept...)
-        self.terms = sorted
+        let sorted = terms.sorted()
+        self.terms = sorted.indices.filter { $0 == sorted.startIndex || sorted[$0] != sorted[$0 - 1] }.map { sorted[$0] }
     }
 
     /// Adds a term key (kept sorted, each once).
     public mutating func insert(_ term: String) {
-        let index = terms.partitioningIndex { $0 >= term }
-        if index == terms.endIndex || terms[index] != term { terms.insert(term, at: index) }
+        guard !terms.contains(term) else { return }
+        terms.append(term)
+        terms.sort()
     }
 
     /// The term keys both claims have, sorted.
@@ -45,20 +40,5 @@ public struct RuleClaim: Sendable, Hashable {
             }
         }
         return shared
-    }
-}
-
-// MARK: - Binary search
-
-extension Array {
-    /// The first index whose element satisfies `belongsInSecondPartition`, for an array already partitioned by it
-    /// (every element failing it comes before every element satisfying it); `endIndex` when none does.
-    fileprivate func partitioningIndex(where belongsInSecondPartition: (Element) -> Bool) -> Int {
-        var (low, high) = (startIndex, endIndex)
-        while low < high {
-            let middle = low + (high - low) / 2
-            if belongsInSecondPartition(self[middle]) { high = middle } else { low = middle + 1 }
-        }
-        return low
     }
 }

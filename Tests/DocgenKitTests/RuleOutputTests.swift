@@ -95,6 +95,8 @@ import Testing
         }
         #expect(documents.filter { byPath[RulePages.jsonPath(of: $0.slug)] != nil }.count >= 4)
         #expect(joined == all)
+        // Written in parts by the pages, rules.json has the bytes of the whole array written at once.
+        #expect(byPath["rules.json"] == RuleCatalog.json(catalog.rules))
     }
 
     @Test func aCardListingOnlySomeLinkedRulesLinksToItsDocumentsJSON() throws {

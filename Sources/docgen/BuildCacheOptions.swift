@@ -15,4 +15,9 @@ struct BuildCacheOptions: ParsableArguments {
     var cacheDirectory: URL? {
         noCache ? nil : cacheDir.map { URL(fileURLWithPath: $0) } ?? BuildOptions.defaultCacheDirectory
     }
+
+    /// The folder of the snippet check cache that `serve` uses (`docgen check`'s default); nil with `--no-cache`.
+    var checkCacheDirectory: URL? {
+        noCache ? nil : CheckCache.defaultDirectory
+    }
 }

@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         build.cacheDirectory = cacheOptions.cacheDirectory
         let check = noCheck ? nil : CheckOptions(contentDirectory: build.contentDirectory, swiftc: swiftc,
                                                  swiftVersion: swiftVersion,
-                                                 cacheDirectory: cacheOptions.noCache ? nil : CheckCache.defaultDirectory, jobs: 1)
+                                                 cacheDirectory: cacheOptions.checkCacheDirectory, jobs: 1)
         let configuration = PreviewConfiguration(build: build, host: host, port: port,
                                                  watchInterval: .milliseconds(pollInterval), snippetCheck: check)
         if !PreviewConfiguration.isLoopback(host) {

@@ -16,7 +16,8 @@ public actor BuildSession {
     /// One file as last read.
     struct CachedFile {
         var stamp: ContentLoader.Stamp
-        var outcome: ContentLoader.ReadOutcome
+        /// nil once a build that streams to disk has let go of the text (`releaseTexts`): the next build reads the file.
+        var outcome: ContentLoader.ReadOutcome?
     }
 
     /// One document as last analysed, keyed by its text.
@@ -28,6 +29,9 @@ public actor BuildSession {
         /// go of after analysis by a build that streams to disk; `fullDocument` parses it again).
         var document: Document
         var hasTree = true
+        /// False once a build that streams to disk has let go of the text, in `text` and in the document's source
+        /// (`releaseTexts`); `fullDocument` reads the file again.
+        var hasText = true
         var diagnostics: [Diagnostic]
         /// Digests of the document's extracted rules and of its snippets (`RuleCache.Entry`).
         var rulesDigest: String
@@ -39,6 +43,13 @@ public actor BuildSession {
         /// The document's snippet files, kept between builds of a `serve` session; nil when the build streams
         /// its files to disk (they are then made when they are written).
         var snippetFiles: [OutputFile]?
+
+        /// Lets go of the text (`releaseTexts`).
+        mutating func releaseText() {
+            text = ""
+            document.source.text = ""
+            hasText = false
+        }
     }
 
     /// One page as last rendered, keyed by a fingerprint of everything it was rendered from.
@@ -153,7 +164,7 @@ public actor BuildSession {
         step("analyse links", &state) { analyseLinks(&$0) }
         step("count", &state) { countDocuments(&$0) }
         guard !state.diagnostics.containsErrors else {
-            throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: state.sources)
+            throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: withTexts(state.sources))
         }
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         try step("assets", &state) { try copyAssets(&$0, theme: theme) }
@@ -167,13 +178,13 @@ public actor BuildSession {
 
     /// Load: list the Markdown files and read those that changed since the last build (several at a time).
     func loadContent(_ state: inout State) throws {
-        let loader = ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
+        let loader = contentLoader
         let listing = try loader.markdownPaths()
         state.diagnostics += listing.diagnostics
         let paths = listing.markdown, previous = files
         let read = paths.concurrentMap { relative -> (stamp: ContentLoader.Stamp?, outcome: ContentLoader.ReadOutcome) in
             let stamp = loader.stamp(relative)
-            if let stamp, let cached = previous[relative], cached.stamp == stamp { return (stamp, cached.outcome) }
+            if let stamp, let cached = previous[relative], cached.stamp == stamp, let outcome = cached.outcome { return (stamp, outcome) }
             return (stamp, loader.read(relative))
         }
         var seen: [String: CachedFile] = [:]
@@ -235,15 +246,60 @@ public actor BuildSession {
             state.diagnostics += saveRuleCache(state.analysed, previous: ruleCache)
             if !keepsSnippetFiles { state.diagnostics += saveDocumentCache(state.analysed, previous: documentCache) }
         }
+        if !keepsSnippetFiles { releaseTexts(&state) }
+    }
+
+    /// A build that streams to disk keeps no document's text once every document is analysed: the texts (37 MB on
+    /// 2,000 documents) would otherwise live to the end of the build. The document pages and the search entries,
+    /// the only later steps that read a text, read the file again (`fullDocument`).
+    private func releaseTexts(_ state: inout State) {
+        for index in state.analysed.indices { state.analysed[index].releaseText() }
+        state.documents = state.analysed.map(\.document)
+        state.sources = state.sources.map { SourceFile(relativePath: $0.relativePath, displayPath: $0.displayPath, text: "") }
+        documents = documents.mapValues { entry in
+            var entry = entry
+            entry.releaseText()
+            return entry
+        }
+        files = files.mapValues { CachedFile(stamp: $0.stamp, outcome: nil) }
+    }
+
+    /// `sources` with their texts, read again where `releaseTexts` let them go (for quoting lines in diagnostics);
+    /// a file that cannot be read is left without its text (its lines are then not quoted).
+    private func withTexts(_ sources: [SourceFile]) -> [SourceFile] {
+        let loader = contentLoader
+        return sources.map { source in
+            guard source.text.isEmpty, case .file(let file)? = try? loader.read(source.relativePath) else { return source }
+            return file
+        }
+    }
+
+    /// The loader of the content folder.
+    private var contentLoader: ContentLoader {
+        ContentLoader(directory: options.contentDirectory, displayName: options.contentDisplayName)
     }
 
     /// The document of `entry` with its Markdown tree: parsed again from its text when the entry has none
-    /// (taken from the document cache, or let go of after analysis).
-    static func fullDocument(_ entry: CachedDocument) -> Document {
+    /// (taken from the document cache, or let go of after analysis), the text read again when the entry has none
+    /// either (`source(of:loader:)`).
+    static func fullDocument(_ entry: CachedDocument, loader: ContentLoader) throws -> Document {
         guard !entry.hasTree else { return entry.document }
         var document = entry.document
+        document.source = try source(of: entry, loader: loader)
         document.root = DocumentAnalyzer.tree(of: document.source)
         return document
+    }
+
+    /// The source of `entry` with its text: read again with `loader` when `releaseTexts` let it go.
+    ///
+    /// - Throws: `SiteBuilder.Failure.changedDuringBuild` when the file is no longer the text that was analysed.
+    static func source(of entry: CachedDocument, loader: ContentLoader) throws -> SourceFile {
+        guard !entry.hasText else { return entry.document.source }
+        guard case .file(let file) = loader.read(entry.document.source.relativePath),
+              StableHasher.hexHash(file.text) == entry.textHash else {
+            throw SiteBuilder.Failure.changedDuringBuild(entry.document.source.displayPath)
+        }
+        return file
     }
 
     /// Writes the document cache for `analysed` unless it already holds exactly their entries; a warning when it cannot.
@@ -373,11 +429,11 @@ public actor BuildSession {
                 jobs.append((index, fingerprint))
             }
         }
-        let staging = self.staging
+        let staging = self.staging, loader = contentLoader
         let analysed = state.analysed
         let rendered = try await jobs.concurrentMap { job -> (String, OutputFile) in
             let index = job.index
-            let document = Self.fullDocument(analysed[index])
+            let document = try Self.fullDocument(analysed[index], loader: loader)
             let (previous, next) = Self.neighbours(of: index, in: navigation)
             let page = try renderer.documentPage(
                 document, resolver: resolver, annotations: RulePages.annotations(ofDocument: rulesByDocument[document.slug] ?? []),
@@ -478,15 +534,17 @@ public actor BuildSession {
             do { cacheWriter = try SearchEntryCache.writer(to: url, count: analysed.count) } catch { cacheError = error }
         }
         var searchIndex = SearchIndexBuilder.Stream(documents: state.documents, options: options)
-        let batchSize = 64
+        let batchSize = 64, loader = contentLoader
         for start in stride(from: 0, to: analysed.count, by: batchSize) {
             let encodes = cacheWriter != nil
-            let batch = Array(start..<min(start + batchSize, analysed.count)).concurrentMap { number in
-                let entry = analysed[number], rules = rulesByDocument[entry.document.slug] ?? []
-                let entries = cache.entries(for: keys[number], document: number)
-                    ?? SearchEntryCollector.entries(for: Self.fullDocument(entry), at: number, rules: rules, options: options)
-                return (entries, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(entries) : [])
-            }
+            let batch = try Array(start..<min(start + batchSize, analysed.count)).concurrentMap { number in
+                Result {
+                    let entry = analysed[number], rules = rulesByDocument[entry.document.slug] ?? []
+                    let entries = try cache.entries(for: keys[number], document: number)
+                        ?? SearchEntryCollector.entries(for: Self.fullDocument(entry, loader: loader), at: number, rules: rules, options: options)
+                    return (entries, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(entries) : [])
+                }
+            }.map { try $0.get() }
             if let writer = cacheWriter {
                 do {
                     for (offset, (_, blob)) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: blob) }
@@ -631,7 +689,16 @@ public actor BuildSession {
             pages: state.pageFingerprints,
             snippetSets: Dictionary(uniqueKeysWithValues: state.analysed.map { ($0.document.source.relativePath, $0.textHash) }),
             diagnostics: state.diagnostics.sortedForDisplay, documentCount: state.documents.count, fileCount: byPath.count + 2)
-        return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: state.documents,
+        // The documents a warning is about get their texts back, for quoting its line.
+        let named = Set(state.diagnostics.map(\.file))
+        let documents = state.analysed.map { entry in
+            guard !entry.hasText, named.contains(entry.document.source.displayPath),
+                  let source = try? Self.source(of: entry, loader: contentLoader) else { return entry.document }
+            var document = entry.document
+            document.source = source
+            return document
+        }
+        return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: documents,
                         rules: state.rules, changedPaths: changed, removedPaths: removed,
                         parsedDocuments: state.parsed, timings: state.timings, manifest: manifest)
     }

@@ -38,6 +38,9 @@ public struct SiteBuilder: Sendable {
         case invalidInput([Diagnostic], sources: [SourceFile])
         /// The output folder is inside the content folder.
         case outputInsideContent(String)
+        /// A document's file changed while the site was being built (shown as in diagnostics): its page would not
+        /// match what the rest of the site was made from.
+        case changedDuringBuild(String)
 
         public var errorDescription: String? {
             switch self {
@@ -46,6 +49,8 @@ public struct SiteBuilder: Sendable {
                 return "build failed with \(errors) error\(errors == 1 ? "" : "s"); the previous site was left untouched"
             case .outputInsideContent(let path):
                 return "output folder '\(path)' is inside the content folder; choose an --output outside it"
+            case .changedDuringBuild(let path):
+                return "\(path) changed while the site was being built; the previous site was left untouched; build again"
             }
         }
     }

@@ -269,7 +269,7 @@ public actor BuildSession {
     private func withTexts(_ sources: [SourceFile]) -> [SourceFile] {
         let loader = contentLoader
         return sources.map { source in
-            guard source.text.isEmpty, case .file(let file)? = try? loader.read(source.relativePath) else { return source }
+            guard source.text.isEmpty, case .file(let file) = loader.read(source.relativePath) else { return source }
             return file
         }
     }
@@ -690,10 +690,10 @@ public actor BuildSession {
             snippetSets: Dictionary(uniqueKeysWithValues: state.analysed.map { ($0.document.source.relativePath, $0.textHash) }),
             diagnostics: state.diagnostics.sortedForDisplay, documentCount: state.documents.count, fileCount: byPath.count + 2)
         // The documents a warning is about get their texts back, for quoting its line.
-        let named = Set(state.diagnostics.map(\.file))
+        let named = Set(state.diagnostics.map(\.file)), loader = contentLoader
         let documents = state.analysed.map { entry in
             guard !entry.hasText, named.contains(entry.document.source.displayPath),
-                  let source = try? Self.source(of: entry, loader: contentLoader) else { return entry.document }
+                  let source = try? Self.source(of: entry, loader: loader) else { return entry.document }
             var document = entry.document
             document.source = source
             return document

@@ -120,6 +120,24 @@ import Testing
         #expect(!other.contains("rule-more"))
     }
 
+    @Test func aLinkToARuleWhosePageAndIDNeedEscapingIsEscapedWhole() throws {
+        // The link is made of the document's escaped page path and the escaped id: the same as escaping the whole href.
+        let target = Rule(id: "guides/a b&c.use-x", text: "Use x.", plainText: "Use x.", statement: "Use x.",
+                          document: "guides/a b&c", file: "guides/a b&c.md", section: ["A"], sectionID: "a", line: 3,
+                          position: SourcePosition(line: 3, column: 1), strength: .required, priority: nil)
+        var rule = Rule(id: "d.use-y", text: "Use y.", plainText: "Use y.", statement: "Use y.", document: "d", file: "d.md",
+                        section: ["D"], sectionID: "d", line: 3, position: SourcePosition(line: 3, column: 1),
+                        strength: .required, priority: nil)
+        rule.conflicts = [target.id]
+        let context = RulePageContext(catalog: RuleCatalog(rules: [rule, target], pairs: []), documents: [], termHrefs: [:])
+        let card = context.rule(rule, root: "../")
+        let html = try #require(card.child(named: "conflictsHTML") as? String)
+        #expect(html == "<a class=\"rule-conflict\" href=\"../guides/a%20b&amp;c.html#guides/a%20b&amp;c.use-x\">"
+                + "<code>guides/a b&amp;c.use-x</code></a> ")
+        #expect(html.contains(HTMLEscaping.escapeHref(target.href)))
+        #expect(card.conflicts.map(\.href) == ["guides/a b&c.html#guides/a b&c.use-x"])
+    }
+
     @Test func rulesJSONHasTheDocumentedSchema() throws {
         let data = RuleCatalog.json(Self.catalog.rules)
         let array = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])

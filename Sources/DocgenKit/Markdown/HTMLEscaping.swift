@@ -36,6 +36,8 @@ public enum HTMLEscaping {
 
     /// Escapes a URL for an `href` or `src` attribute like cmark's `houdini_escape_href`.
     public static func escapeHref(_ url: String) -> String {
+        // Most hrefs (slugs, page paths) need nothing: they are returned as they are, without a copy.
+        guard url.utf8.contains(where: { !hrefSafe[Int($0)] }) else { return url }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(url.utf8.count)
         let hex = Array("0123456789ABCDEF".utf8)

@@ -13,4 +13,13 @@ import Testing
     @Test func glibcTakesTheTopPadAndTheAddressSanitizersAllocatorRefusesIt() {
         #expect(AllocatorTuning.apply() == !Self.underAddressSanitizer)
     }
+
+    @Test func aPacerGivesMemoryBackOnEveryTenthTickFromAnyThread() {
+        let released = Locked(0)
+        let pacer = AllocatorTuning.Pacer(every: 10, release: { released.withLock { $0 += 1 } })
+        DispatchQueue.concurrentPerform(iterations: 25) { _ in pacer.tick() }
+        #expect(released.withLock { $0 } == 2)
+        for _ in 0..<5 { pacer.tick() }
+        #expect(released.withLock { $0 } == 3)
+    }
 }

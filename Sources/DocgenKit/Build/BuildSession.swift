@@ -540,20 +540,25 @@ public actor BuildSession {
             let batch = try Array(start..<min(start + batchSize, analysed.count)).concurrentMap { number in
                 Result {
                     let entry = analysed[number], rules = rulesByDocument[entry.document.slug] ?? []
-                    let entries = try cache.entries(for: keys[number], document: number)
-                        ?? SearchEntryCollector.entries(for: Self.fullDocument(entry, loader: loader), at: number, rules: rules, options: options)
-                    return (entries, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(entries) : [])
+                    if let cached = cache.entries(for: keys[number], document: number) {
+                        return (cached, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(cached) : [], false)
+                    }
+                    let entries = SearchEntryCollector.entries(for: try Self.fullDocument(entry, loader: loader), at: number,
+                                                               rules: rules, options: options)
+                    return (entries, encodes ? SearchEntryCache.encode(entries) : [], true)
                 }
             }.map { try $0.get() }
             if let writer = cacheWriter {
                 do {
-                    for (offset, (_, blob)) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: blob) }
+                    for (offset, (_, blob, _)) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: blob) }
                 } catch {
                     writer.discard()
                     (cacheWriter, cacheError) = (nil, error)
                 }
             }
             try searchIndex.add(batch.flatMap(\.0), deliver: emit)
+            // A batch that parsed its documents again freed their trees (see `AllocatorTuning.Pacer`).
+            if batch.contains(where: \.2) { AllocatorTuning.releaseFreeMemory() }
         }
         MemoryTrace.note("search: entries")
         state.outputs += try searchIndex.finish(deliver: emit).files

@@ -74,6 +74,9 @@ public enum RulePages {
         public var previousFingerprint: @Sendable (_ path: String) -> String?
     }
 
+    /// Pages rendered in parallel between two times free memory is given back (`AllocatorTuning.Pacer`).
+    static let pagesBetweenTrims = 10
+
     /// The pages every catalogue has that are made from all of it (`siteWidePaths(termAnchors:split:)` adds the
     /// others).
     static let fixedSitePaths = ["rules.html", "terms.html", "conflicts.html", "rules.json"]
@@ -112,6 +115,7 @@ public enum RulePages {
                 description: "Every rule of every document.",
                 values: ["documents": overview, "isOverview": true, "total": catalog.rules.count,
                          "filters": context.filterValues(index: index)]))
+            let pacer = AllocatorTuning.Pacer(every: pagesBetweenTrims)
             let perDocument = try await documentsWithRules.concurrentMap { document -> (OutputFile, String?) in
                 let rules = context.rules(of: document)
                 let path = pagePath(of: document.slug), title = "Rules · \(document.title)"
@@ -121,6 +125,7 @@ public enum RulePages {
                 if let fingerprint, let previous = reuse?.previous(path, fingerprint) {
                     return (try deliver(previous), fingerprint)
                 }
+                defer { pacer.tick() }
                 let group = context.documentGroup(document, rules: rules, root: PageRenderer.root(for: path))
                 let values: [String: Any] = ["documents": [group], "isOverview": false, "total": rules.count,
                                              "filters": context.filterValues(rules: rules, documents: [document])]
@@ -139,15 +144,19 @@ public enum RulePages {
             description: "Terms A–Z with the rules and examples that mention them.",
             values: context.indexValues(index, split: split)))
         if split {
+            let pacer = AllocatorTuning.Pacer(every: pagesBetweenTrims)
             files += try await index.entries.concurrentMap { entry in
-                try deliver(try renderer.page("term", path: RuleIndex.pagePath(ofAnchor: entry.anchor), title: "Index · \(entry.term)",
-                                              values: context.termPageValues(entry, index: index)))
+                defer { pacer.tick() }
+                return try deliver(try renderer.page("term", path: RuleIndex.pagePath(ofAnchor: entry.anchor),
+                                                     title: "Index · \(entry.term)", values: context.termPageValues(entry, index: index)))
             }
         }
+        AllocatorTuning.releaseFreeMemory()
         MemoryTrace.note("render: terms page")
         files.append(try renderer.page("conflicts", path: "conflicts.html", title: "Conflicts & duplicates",
             description: "Rules of different documents that contradict or repeat each other.",
             values: context.conflictValues()))
+        AllocatorTuning.releaseFreeMemory()
         MemoryTrace.note("render: conflicts page")
         files.append(try deliverParts("rules.json", RuleCatalog.jsonParts(catalog.rules)))
         // Each document's rules as JSON too: what a rule card links to for the related and conflicting rules it

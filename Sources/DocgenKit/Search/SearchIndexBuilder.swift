@@ -102,6 +102,8 @@ public enum SearchIndexBuilder {
         /// The index: `search-index.js` alone for small sites, else a manifest with term shards and record chunks.
         mutating func finish(deliver: ([OutputFile]) throws -> [OutputFile]) rethrows -> SearchIndex {
             let dictionary = postings.dictionary()
+            // Making the dictionary freed every posting list.
+            AllocatorTuning.releaseFreeMemory()
             let documentList = SearchJSON.list(documents.map { SearchJSON.array([$0.title, $0.outputPath]) })
             let stopWords = SearchJSON.array(SearchTokenizer.stopWords.sorted())
             if !isSplit {
@@ -127,11 +129,15 @@ public enum SearchIndexBuilder {
                 ("c", SearchJSON.array(chunkStarts + [written])),
             ])
             var files = try deliver([OutputFile(path: indexPath, text: SearchIndexBuilder.script(assigning: "window.docgenSearchIndex", manifest))])
-            // Term shards are encoded in parallel, a batch at a time, each delivered before the next is made.
+            // Term shards are encoded in parallel, a batch at a time, each delivered before the next is made; the memory
+            // the batches free is given back every few batches (on 2,000 documents resident memory otherwise grew by
+            // 10 MB over them, to the build's peak).
+            let pacer = AllocatorTuning.Pacer(every: 4)
             for start in stride(from: 0, to: shards.count, by: Self.batchSize) {
                 files += try deliver(Array(start..<min(start + Self.batchSize, shards.count)).concurrentMap { number in
                     SearchIndexBuilder.shardFile("t\(number)", SearchTermDictionary.shardJSON(dictionary.terms[shards[number].range]))
                 })
+                pacer.tick()
             }
             return SearchIndex(files: files + chunkFiles, entryCount: written, termCount: dictionary.terms.count,
                                termShardCount: shards.count, recordChunkCount: chunkStarts.count)

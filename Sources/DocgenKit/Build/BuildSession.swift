@@ -164,7 +164,8 @@ public actor BuildSession {
         step("analyse links", &state) { analyseLinks(&$0) }
         step("count", &state) { countDocuments(&$0) }
         guard !state.diagnostics.containsErrors else {
-            throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay, sources: withTexts(state.sources))
+            throw SiteBuilder.Failure.invalidInput(state.diagnostics.sortedForDisplay,
+                                                   sources: documentsForQuoting(state).map(\.source))
         }
         try await asyncStep("render", &state) { try await renderPages(&$0, theme: theme) }
         try step("assets", &state) { try copyAssets(&$0, theme: theme) }
@@ -255,7 +256,7 @@ public actor BuildSession {
     private func releaseTexts(_ state: inout State) {
         for index in state.analysed.indices { state.analysed[index].releaseText() }
         state.documents = state.analysed.map(\.document)
-        state.sources = state.sources.map { SourceFile(relativePath: $0.relativePath, displayPath: $0.displayPath, text: "") }
+        state.sources = []  // Read no further: the documents carry their sources (`documentsForQuoting`).
         documents = documents.mapValues { entry in
             var entry = entry
             entry.releaseText()
@@ -264,13 +265,16 @@ public actor BuildSession {
         files = files.mapValues { CachedFile(stamp: $0.stamp, outcome: nil) }
     }
 
-    /// `sources` with their texts, read again where `releaseTexts` let them go (for quoting lines in diagnostics);
-    /// a file that cannot be read is left without its text (its lines are then not quoted).
-    private func withTexts(_ sources: [SourceFile]) -> [SourceFile] {
-        let loader = contentLoader
-        return sources.map { source in
-            guard source.text.isEmpty, case .file(let file) = loader.read(source.relativePath) else { return source }
-            return file
+    /// The documents, those a diagnostic names with their texts read again where `releaseTexts` let them go, for
+    /// quoting lines; a file that changed or cannot be read stays without its text (its lines are then not quoted).
+    private func documentsForQuoting(_ state: State) -> [Document] {
+        let named = Set(state.diagnostics.map(\.file)), loader = contentLoader
+        return state.analysed.map { entry in
+            guard !entry.hasText, named.contains(entry.document.source.displayPath),
+                  let source = try? Self.source(of: entry, loader: loader) else { return entry.document }
+            var document = entry.document
+            document.source = source
+            return document
         }
     }
 
@@ -541,24 +545,25 @@ public actor BuildSession {
                 Result {
                     let entry = analysed[number], rules = rulesByDocument[entry.document.slug] ?? []
                     if let cached = cache.entries(for: keys[number], document: number) {
-                        return (cached, encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(cached) : [], false)
+                        return (entries: cached, blob: encodes ? cache.file.blob(for: keys[number]) ?? SearchEntryCache.encode(cached) : [],
+                                parsed: false)
                     }
                     let entries = SearchEntryCollector.entries(for: try Self.fullDocument(entry, loader: loader), at: number,
                                                                rules: rules, options: options)
-                    return (entries, encodes ? SearchEntryCache.encode(entries) : [], true)
+                    return (entries: entries, blob: encodes ? SearchEntryCache.encode(entries) : [], parsed: true)
                 }
             }.map { try $0.get() }
             if let writer = cacheWriter {
                 do {
-                    for (offset, (_, blob, _)) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: blob) }
+                    for (offset, result) in batch.enumerated() { try writer.append(key: keys[start + offset], blob: result.blob) }
                 } catch {
                     writer.discard()
                     (cacheWriter, cacheError) = (nil, error)
                 }
             }
-            try searchIndex.add(batch.flatMap(\.0), deliver: emit)
+            try searchIndex.add(batch.flatMap(\.entries), deliver: emit)
             // A batch that parsed its documents again freed their trees (see `AllocatorTuning.Pacer`).
-            if batch.contains(where: \.2) { AllocatorTuning.releaseFreeMemory() }
+            if batch.contains(where: \.parsed) { AllocatorTuning.releaseFreeMemory() }
         }
         MemoryTrace.note("search: entries")
         state.outputs += try searchIndex.finish(deliver: emit).files
@@ -694,16 +699,7 @@ public actor BuildSession {
             pages: state.pageFingerprints,
             snippetSets: Dictionary(uniqueKeysWithValues: state.analysed.map { ($0.document.source.relativePath, $0.textHash) }),
             diagnostics: state.diagnostics.sortedForDisplay, documentCount: state.documents.count, fileCount: byPath.count + 2)
-        // The documents a warning is about get their texts back, for quoting its line.
-        let named = Set(state.diagnostics.map(\.file)), loader = contentLoader
-        let documents = state.analysed.map { entry in
-            guard !entry.hasText, named.contains(entry.document.source.displayPath),
-                  let source = try? Self.source(of: entry, loader: loader) else { return entry.document }
-            var document = entry.document
-            document.source = source
-            return document
-        }
-        return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: documents,
+        return Snapshot(files: byPath, diagnostics: state.diagnostics.sortedForDisplay, documents: documentsForQuoting(state),
                         rules: state.rules, changedPaths: changed, removedPaths: removed,
                         parsedDocuments: state.parsed, timings: state.timings, manifest: manifest)
     }

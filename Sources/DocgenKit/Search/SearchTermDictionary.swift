@@ -37,8 +37,8 @@ struct SearchTermDictionary: Sendable {
         /// The number the next entry gets.
         private(set) var entryCount = 0
 
-        /// Adds the terms of the next entry. An index holds fewer than 2³⁰ entries (the number and its two field
-        /// bits fit in 32 bits; a billion entries would not fit in memory anyway).
+        /// Adds the terms of the next entry. An index holds fewer than 2³⁰ entries (`search.js` reads each posting
+        /// with `>> 2`, a 32-bit operation; a billion entries would not fit in memory anyway).
         mutating func add(_ entry: SearchEntry) {
             precondition(entryCount < 1 << 30, "a search index holds fewer than 2^30 entries")
             let number = entryCount

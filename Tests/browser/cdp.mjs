@@ -79,11 +79,13 @@ export class Browser {
     });
   }
 
-  /** Opens a new tab and returns a Page attached to it. */
-  async newPage({ width = 1280, height = 900 } = {}) {
-    const { targetId } = await this.send("Target.createTarget", { url: "about:blank" });
+  /** Opens a new tab and returns a Page attached to it. An `isolated` page has a browser context of its own
+   *  (its own storage, like a private window); its `close()` disposes of it. */
+  async newPage({ width = 1280, height = 900, isolated = false } = {}) {
+    const context = isolated ? (await this.send("Target.createBrowserContext")).browserContextId : undefined;
+    const { targetId } = await this.send("Target.createTarget", { url: "about:blank", ...(context ? { browserContextId: context } : {}) });
     const { sessionId } = await this.send("Target.attachToTarget", { targetId, flatten: true });
-    const page = new Page(this, sessionId, targetId);
+    const page = new Page(this, sessionId, targetId, context);
     await page.init(width, height);
     return page;
   }
@@ -99,10 +101,11 @@ export class Browser {
 }
 
 export class Page {
-  constructor(browser, sessionId, targetId) {
+  constructor(browser, sessionId, targetId, context) {
     this.browser = browser;
     this.sessionId = sessionId;
     this.targetId = targetId;
+    this.context = context;
     this.problems = [];   // console errors, uncaught exceptions, failed loads since the last navigation
     this.waiters = new Set();
     browser.listeners.add((message) => {
@@ -117,6 +120,12 @@ export class Page {
     await this.send("Runtime.enable");
     await this.send("Log.enable");
     await this.setViewport(width, height);
+  }
+
+  /** Closes the tab, and its browser context if it has one of its own. */
+  async close() {
+    await this.browser.send("Target.closeTarget", { targetId: this.targetId });
+    if (this.context) await this.browser.send("Target.disposeBrowserContext", { browserContextId: this.context });
   }
 
   setViewport(width, height) {

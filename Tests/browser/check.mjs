@@ -112,11 +112,6 @@ async function search(page, text) {
     group: option.closest("[role=group]") && option.closest("[role=group]").getAttribute("aria-labelledby") }))`);
 }
 
-async function setTheme(page, theme) {
-  await page.setColorScheme(theme);
-  await page.eval(`localStorage.removeItem("docgen-theme"), true`);
-}
-
 /* The 404 page links its assets from "/", as a server shows it for any missing path: serve the site. */
 function serve() {
   const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".js": "text/javascript", ".json": "application/json", ".swift": "text/plain" };
@@ -294,19 +289,34 @@ try {
     }
   });
 
+  // Over HTTP, in a private context of its own: the toggle's save is this check's only storage write and no other
+  // check sees it. Not over file://: there headless Chromium lost the saved choice in 4-6 of 300 rounds of exactly
+  // this sequence (also with a 300 ms pause before the link), and in 0 of 300 over HTTP.
   await check("theme: follows the system by default, the toggle's choice is remembered", async () => {
-    await page.goto(fileURL("index.html"));
-    await setTheme(page, "dark");
-    await page.goto(fileURL("index.html"));
-    expect(await page.eval(`document.documentElement.getAttribute("data-theme")`) === "dark", "system dark not followed");
-    expect(await page.eval(`getComputedStyle(document.body).backgroundColor`) !== "rgb(255, 255, 255)", "dark background not applied");
-    await setTheme(page, "light");
-    await page.goto(fileURL("index.html"));
-    expect(await page.eval(`document.documentElement.getAttribute("data-theme")`) === "light", "system light not followed");
-    await page.eval(`document.getElementById("theme-toggle").click(), true`);
-    await page.goto(fileURL("rules.html"));
-    expect(await page.eval(`document.documentElement.getAttribute("data-theme")`) === "dark", "toggle choice not remembered");
-    await page.eval(`localStorage.removeItem("docgen-theme"), true`);
+    const fresh = await browser.newPage({ isolated: true });
+    try {
+      const theme = () => fresh.eval(`document.documentElement.getAttribute("data-theme")`);
+      await fresh.setColorScheme("dark");
+      await fresh.goto(`${origin}/index.html`);
+      expect(await theme() === "dark", "system dark not followed");
+      expect(await fresh.eval(`getComputedStyle(document.body).backgroundColor`) !== "rgb(255, 255, 255)", "dark background not applied");
+      await fresh.setColorScheme("light");
+      await fresh.waitFor(`document.documentElement.getAttribute("data-theme") === "light"`, 3000, "the page to follow the system's switch to light");
+      await fresh.eval(`document.getElementById("theme-toggle").click(), true`);
+      expect(await theme() === "dark", "the toggle did not switch to dark");
+      expect(await fresh.eval(`localStorage.getItem("docgen-theme")`) === "dark", "the toggle did not save its choice");
+      await fresh.navigation(() => fresh.eval(`document.querySelector('a[href="rules.html"]').click(), true`));
+      expect(await fresh.eval(`location.pathname.endsWith("/rules.html")`), "the link did not open rules.html");
+      expect(await theme() === "dark", "toggle choice not remembered on the next page");
+      // A switch back and forth within one frame is no change at all: give each its own frames.
+      await fresh.setColorScheme("dark");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await fresh.setColorScheme("light");
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await theme() === "dark", "the system's switch to light overrode the reader's choice");
+    } finally {
+      await fresh.close();
+    }
   });
 
   await check("visible focus on keyboard navigation (skip link, header, sidebar)", async () => {
@@ -346,7 +356,7 @@ try {
   for (const theme of ["light", "dark"]) {
     await check(`contrast ≥ 4.5:1 and screenshots (${theme})`, async () => {
       const problems = [];
-      await setTheme(page, theme);
+      await page.setColorScheme(theme);
       for (const [name, path] of [["index", "index.html"], ["document", "swift-conventions.html"], ["rules", "rules.html"]]) {
         await page.goto(fileURL(path));
         await new Promise((r) => setTimeout(r, 100));

@@ -1,5 +1,4 @@
 import Foundation
-import NIOCore
 
 // MARK: - A file ready to serve
 
@@ -7,8 +6,10 @@ import NIOCore
 public struct ServedFile: Sendable {
     /// Path relative to the site root.
     public var path: String
-    /// The bytes, shared by every response (a `ByteBuffer` copies on write only).
-    public var body: ByteBuffer
+    /// The bytes, sharing the buffer of the `Data` they were made from (the build session's, in `docgen serve`):
+    /// the site is in memory once, not once for the session and again for the server. A response copies them
+    /// a chunk at a time as it sends them (`StaticResponder.body(of:)`).
+    public var data: Data
     /// Strong `ETag`, from the bytes.
     public var entityTag: String
     /// When the bytes last changed: the time of the build that produced them (seconds since 1970).
@@ -21,7 +22,7 @@ public struct ServedFile: Sendable {
     /// Prepares `data` served at `path`, last modified at `lastModified`.
     public init(path: String, data: Data, lastModified: Int) {
         self.path = path
-        self.body = ByteBuffer(bytes: data)
+        self.data = data
         self.entityTag = ContentHash.entityTag(data)
         self.lastModified = lastModified
         self.lastModifiedText = HTTPDate.format(lastModified)

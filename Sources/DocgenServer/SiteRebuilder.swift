@@ -149,7 +149,7 @@ actor SiteRebuilder {
         // A page previewed after this build started shows a newer edit than this build read: it stays
         // (the build that follows renders it again).
         for (path, previewedAt) in previewed where previewedAt > start {
-            if let served = store.file(at: path) { files[path] = Data(served.body.readableBytesView) }
+            if let served = store.file(at: path) { files[path] = served.data }
         }
         previewed = previewed.filter { $0.value > start }
         for path in ThemeLinkGuard.outsidePaths(in: files.keys, themeDirectory: options.themeDirectory).sorted() {

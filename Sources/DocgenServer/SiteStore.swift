@@ -74,8 +74,11 @@ public final class SiteStore: Sendable {
         var next: [String: ServedFile] = [:]
         next.reserveCapacity(files.count)
         for (path, data) in files {
-            if !changed.contains(path), let old = previous[path], old.body.readableBytes == data.count {
-                next[path] = old
+            if !changed.contains(path), var kept = previous[path], kept.data.count == data.count {
+                // Its tag and date, with the caller's buffer: a page rendered again to the same bytes is then
+                // held once, by the session, not also in the buffer it replaced.
+                kept.data = data
+                next[path] = kept
             } else {
                 next[path] = ServedFile(path: path, data: data, lastModified: seconds)
             }
@@ -106,8 +109,7 @@ public final class SiteStore: Sendable {
     public func differing(_ files: [String: Data]) -> Set<String> {
         let current = state.withLock { $0.files }
         return Set(files.compactMap { path, data in
-            guard let served = current[path], served.body.readableBytes == data.count,
-                  served.body.readableBytesView.elementsEqual(data) else { return path }
+            guard let served = current[path], served.data == data else { return path }
             return nil
         })
     }

@@ -68,6 +68,24 @@ import Testing
         #expect(store.file(at: "b.html") == nil, "a removed file is no longer served")
     }
 
+    @Test func theStoreSharesTheCallersBytesInsteadOfCopyingThem() throws {
+        // Large enough that `Data` keeps its bytes in a buffer of their own (small values are stored inline).
+        func page(_ letter: Character) -> Data { Data(String(repeating: letter, count: 4096).utf8) }
+        func address(_ data: Data?) -> UnsafeRawPointer? { data?.withUnsafeBytes { $0.baseAddress } }
+        let store = SiteStore()
+        let first = ["a.html": page("a"), "b.html": page("b")]
+        store.publish(first, changed: Set(first.keys))
+        #expect(address(store.file(at: "a.html")?.data) == address(first["a.html"]), "a new file is held in the caller's buffer")
+        // b.html rendered again to the same bytes, in a new buffer: the store keeps its tag and date but lets
+        // go of the old buffer.
+        let second = ["a.html": first["a.html"] ?? Data(), "b.html": page("b")]
+        #expect(address(second["b.html"]) != address(first["b.html"]))
+        let tag = try #require(store.file(at: "b.html")?.entityTag)
+        store.publish(second, changed: [])
+        #expect(store.file(at: "b.html")?.entityTag == tag)
+        #expect(address(store.file(at: "b.html")?.data) == address(second["b.html"]), "an unchanged file takes the new buffer")
+    }
+
     @Test func reloadEventsAreOneLineJSON() throws {
         let report = ProblemReport(title: "1 problem", problems: [.init(severity: "error", location: "a.md:1:2", message: "two\nlines </script>")])
         let encoded = ReloadEvent.problems(report).encoded

@@ -59,6 +59,27 @@ import Testing
         }
     }
 
+    @Test func aFileOfSeveralChunksIsServedWholeAndInOrder() async throws {
+        // Two and a half chunks, every byte position distinguishable (251 is prime): a lost, repeated or
+        // misordered chunk changes the bytes.
+        let size = StaticResponder.chunkSize * 5 / 2 + 7
+        let bytes = Data((0..<size).map { UInt8($0 % 251) })
+        try await RunningServer.with(prepare: { site in
+            try bytes.write(to: site.theme.appendingPathComponent("assets/large.bin"))
+        }) { _, running in
+            let response = try await running.client.send("GET", "/assets/large.bin")
+            #expect(response.status == 200)
+            #expect(response.headers["content-length"] == String(size))
+            #expect(response.body.count == size)
+            // The first differing offset, not the two 2.6 MB values, if they differ.
+            let firstDifference = zip(response.body, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            #expect(firstDifference == nil, "the body differs from the file at byte \(firstDifference ?? -1)")
+            let head = try await running.client.send("HEAD", "/assets/large.bin")
+            #expect(head.headers["content-length"] == String(size))
+            #expect(head.body.isEmpty)
+        }
+    }
+
     @Test func unknownPathsGetTheThemes404PageWithStatus404() async throws {
         try await RunningServer.with { _, running in
             for path in ["/no-such-page.html", "/no/such/folder/", "/assets/missing.css"] {

@@ -94,8 +94,11 @@ public struct StaticResponder: HTTPResponder {
 
     /// A body that sends `data` a chunk at a time: the store's bytes stay shared with the build session, and
     /// a large file (`rules.json` is 115 MB on 2,000 documents) is never copied whole for one response.
+    /// A file of one chunk (every page) goes as one buffer: through the writer closure, `Benchmarks/serve/run`
+    /// served 13 % fewer requests per second on a page and 23 % fewer on the home page.
     static func body(of data: Data) -> ResponseBody {
-        ResponseBody(contentLength: data.count) { writer in
+        guard data.count > chunkSize else { return ResponseBody(byteBuffer: ByteBuffer(bytes: data)) }
+        return ResponseBody(contentLength: data.count) { writer in
             var start = data.startIndex
             while start < data.endIndex {
                 let end = start + min(chunkSize, data.endIndex - start)

@@ -236,9 +236,9 @@ public enum RuleLinker {
             strength = rule.strength
             subject = rule.subject
             claims = rule.claims
-            // Each is the rule's own array when it holds the same terms (no copy).
+            // Each is the rule's own array when it holds the same terms (no copy): a filter that kept every term.
             let specific = rule.terms.filter { !TermExtractor.genericTerms.contains(TermExtractor.key($0)) }
-            specificTerms = specific == rule.terms ? rule.terms : specific
+            specificTerms = specific.count == rule.terms.count ? rule.terms : specific
             let keys = rule.terms.map(TermExtractor.key)
             termKeys = keys == rule.terms ? rule.terms : keys
         }

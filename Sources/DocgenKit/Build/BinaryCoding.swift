@@ -6,16 +6,23 @@ import Foundation
 ///
 /// For caches docgen writes and reads itself (`RuleCache`); each reader reads exactly what its writer
 /// wrote, in the same order. Much cheaper than `Codable` with `JSONEncoder` for tens of thousands of records.
+/// The search index's posting lists are plain LEB128 numbers (`unsigned`) kept in memory while it is built.
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
 
     mutating func int(_ value: Int) {
-        var zigzag = UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> (Int.bitWidth - 1)))
-        while zigzag >= 0x80 {
-            bytes.append(UInt8(zigzag & 0x7F) | 0x80)
-            zigzag >>= 7
+        unsigned(UInt64(bitPattern: Int64(value << 1) ^ Int64(value >> (Int.bitWidth - 1))))
+    }
+
+    /// A LEB128 varint: 7 bits a byte, lowest first; the high bit of a byte says another follows (`int` is this after
+    /// zigzag, which takes a bit for the sign).
+    mutating func unsigned(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
         }
-        bytes.append(UInt8(zigzag))
+        bytes.append(UInt8(value))
     }
 
     mutating func bool(_ value: Bool) {
@@ -72,6 +79,12 @@ struct BinaryReader {
     var isAtEnd: Bool { offset >= end }
 
     mutating func int() throws -> Int {
+        let result = try unsigned()
+        return Int(Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1))))
+    }
+
+    /// What `BinaryWriter.unsigned` wrote.
+    mutating func unsigned() throws -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
         while true {
@@ -79,10 +92,9 @@ struct BinaryReader {
             let byte = bytes[offset]
             offset += 1
             result |= UInt64(byte & 0x7F) << shift
-            if byte < 0x80 { break }
+            if byte < 0x80 { return result }
             shift += 7
         }
-        return Int(Int64(bitPattern: (result >> 1) ^ (0 &- (result & 1))))
     }
 
     mutating func bool() throws -> Bool {

@@ -69,37 +69,28 @@ struct SearchTermDictionary: Sendable {
     }
 
     /// One term's postings as they are written, `gap * 4 + fields` (see the type's documentation), each stored as a
-    /// LEB128 variable-length number: most gaps take one byte instead of the four of a 32-bit number. On 2,000
-    /// documents the postings of every entry were 25 MB as 32-bit numbers, held for the whole search step.
+    /// LEB128 varint (`BinaryWriter.unsigned`): most gaps take one byte instead of the four of a 32-bit number. On
+    /// 2,000 documents the postings of every entry were 25 MB as 32-bit numbers, held for the whole search step.
     struct PostingList {
-        /// The values, 7 bits a byte, lowest first; the high bit of a byte says another follows.
-        private(set) var bytes: [UInt8] = []
+        private var writer = BinaryWriter()
         /// The entry number of the last posting.
         private var last = 0
 
+        /// The encoded values.
+        var bytes: [UInt8] { writer.bytes }
+
         /// Appends the posting of `entry` (not before the last one appended) found in `fields` (1, 2 or 3).
         mutating func append(entry: Int, fields: Int) {
-            var value = (entry - last) * 4 + fields
+            writer.unsigned(UInt64((entry - last) * 4 + fields))
             last = entry
-            while value >= 0x80 {
-                bytes.append(UInt8(value & 0x7F) | 0x80)
-                value >>= 7
-            }
-            bytes.append(UInt8(value))
         }
 
         /// Calls `body` with each value, in order.
         func forEachValue(_ body: (Int) -> Void) {
-            var value = 0, shift = 0
-            for byte in bytes {
-                value |= Int(byte & 0x7F) << shift
-                if byte & 0x80 == 0 {
-                    body(value)
-                    value = 0
-                    shift = 0
-                } else {
-                    shift += 7
-                }
+            var reader = BinaryReader(writer.bytes)
+            // Its own writer's whole numbers: a read never fails, and `try?` only ends the loop if one did.
+            while !reader.isAtEnd, let value = try? reader.unsigned() {
+                body(Int(value))
             }
         }
     }
